@@ -1,0 +1,444 @@
+/**
+ * The operation table of the Iceberg REST Catalog spec: one row per operationId with its method, path
+ * template, request and response schema names, documented statuses, and the release that introduced it.
+ *
+ * It is the single source that the harness client (one method per operation), the reference server's
+ * route table and `/v1/config` endpoints, the spec profiles and the coverage report are derived from.
+ * Schema names refer to documents in schemas/ (see schemas/index.ts).
+ */
+
+/** Spec releases the harness knows, oldest first. `main` is the unreleased head. */
+export const RELEASES = ['1.4', '1.5', '1.6', '1.7', '1.8', '1.9', '1.10', '1.11', 'main'] as const
+export type Release = (typeof RELEASES)[number]
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'HEAD'
+
+export interface OperationSpec {
+  readonly method: HttpMethod
+  /** Path template as the spec writes it, e.g. `/v1/{prefix}/namespaces/{namespace}`. */
+  readonly path: string
+  /** Request body schema name, or null when there is no body. */
+  readonly request: string | null
+  /** Success status and its body schema (null: no body). */
+  readonly success: { readonly status: number; readonly schema: string | null }
+  /** Route-specific documented error statuses (besides the common 400, 401, 403, 419, 503, 5XX). */
+  readonly errors: readonly number[]
+  /** First release whose spec contains the operation. */
+  readonly since: Release
+  /** In the default endpoint set a client assumes when /v1/config lists no `endpoints` (spec §6.5). */
+  readonly defaultEndpoint: boolean
+  /** Accepts the Idempotency-Key header (1.11+). */
+  readonly idempotent: boolean
+  /** Changes catalog state (the write guard applies). */
+  readonly mutating: boolean
+  readonly deprecated?: boolean
+}
+
+/** Statuses every catalog route may answer with (spec §0.3). */
+export const COMMON_ERROR_STATUSES = [400, 401, 403, 419, 503] as const
+
+const op = (o: OperationSpec): OperationSpec => o
+
+export const OPERATIONS = {
+  getConfig: op({
+    method: 'GET',
+    path: '/v1/config',
+    request: null,
+    success: { status: 200, schema: 'CatalogConfig' },
+    errors: [404],
+    since: '1.4',
+    defaultEndpoint: false,
+    idempotent: false,
+    mutating: false,
+  }),
+  getToken: op({
+    method: 'POST',
+    path: '/v1/oauth/tokens',
+    request: 'OAuthTokenRequest',
+    success: { status: 200, schema: 'OAuthTokenResponse' },
+    errors: [401],
+    since: '1.4',
+    defaultEndpoint: false,
+    idempotent: false,
+    mutating: false,
+    deprecated: true,
+  }),
+  listNamespaces: op({
+    method: 'GET',
+    path: '/v1/{prefix}/namespaces',
+    request: null,
+    success: { status: 200, schema: 'ListNamespacesResponse' },
+    errors: [404],
+    since: '1.4',
+    defaultEndpoint: true,
+    idempotent: false,
+    mutating: false,
+  }),
+  createNamespace: op({
+    method: 'POST',
+    path: '/v1/{prefix}/namespaces',
+    request: 'CreateNamespaceRequest',
+    success: { status: 200, schema: 'CreateNamespaceResponse' },
+    errors: [406, 409],
+    since: '1.4',
+    defaultEndpoint: true,
+    idempotent: true,
+    mutating: true,
+  }),
+  loadNamespaceMetadata: op({
+    method: 'GET',
+    path: '/v1/{prefix}/namespaces/{namespace}',
+    request: null,
+    success: { status: 200, schema: 'GetNamespaceResponse' },
+    errors: [404],
+    since: '1.4',
+    defaultEndpoint: true,
+    idempotent: false,
+    mutating: false,
+  }),
+  namespaceExists: op({
+    method: 'HEAD',
+    path: '/v1/{prefix}/namespaces/{namespace}',
+    request: null,
+    success: { status: 204, schema: null },
+    errors: [404],
+    since: '1.5',
+    defaultEndpoint: false,
+    idempotent: false,
+    mutating: false,
+  }),
+  dropNamespace: op({
+    method: 'DELETE',
+    path: '/v1/{prefix}/namespaces/{namespace}',
+    request: null,
+    success: { status: 204, schema: null },
+    errors: [404, 409],
+    since: '1.4',
+    defaultEndpoint: true,
+    idempotent: true,
+    mutating: true,
+  }),
+  updateProperties: op({
+    method: 'POST',
+    path: '/v1/{prefix}/namespaces/{namespace}/properties',
+    request: 'UpdateNamespacePropertiesRequest',
+    success: { status: 200, schema: 'UpdateNamespacePropertiesResponse' },
+    errors: [404, 406, 422],
+    since: '1.4',
+    defaultEndpoint: true,
+    idempotent: true,
+    mutating: true,
+  }),
+  listTables: op({
+    method: 'GET',
+    path: '/v1/{prefix}/namespaces/{namespace}/tables',
+    request: null,
+    success: { status: 200, schema: 'ListTablesResponse' },
+    errors: [404],
+    since: '1.4',
+    defaultEndpoint: true,
+    idempotent: false,
+    mutating: false,
+  }),
+  createTable: op({
+    method: 'POST',
+    path: '/v1/{prefix}/namespaces/{namespace}/tables',
+    request: 'CreateTableRequest',
+    success: { status: 200, schema: 'LoadTableResult' },
+    errors: [404, 409],
+    since: '1.4',
+    defaultEndpoint: true,
+    idempotent: true,
+    mutating: true,
+  }),
+  listFunctions: op({
+    method: 'GET',
+    path: '/v1/{prefix}/namespaces/{namespace}/functions',
+    request: null,
+    success: { status: 200, schema: 'ListFunctionsResponse' },
+    errors: [404],
+    since: 'main',
+    defaultEndpoint: false,
+    idempotent: false,
+    mutating: false,
+  }),
+  loadFunction: op({
+    method: 'GET',
+    path: '/v1/{prefix}/namespaces/{namespace}/functions/{function}',
+    request: null,
+    success: { status: 200, schema: 'LoadFunctionResult' },
+    errors: [404],
+    since: 'main',
+    defaultEndpoint: false,
+    idempotent: false,
+    mutating: false,
+  }),
+  planTableScan: op({
+    method: 'POST',
+    path: '/v1/{prefix}/namespaces/{namespace}/tables/{table}/plan',
+    request: 'PlanTableScanRequest',
+    success: { status: 200, schema: 'PlanTableScanResult' },
+    errors: [404, 406],
+    since: '1.7',
+    defaultEndpoint: false,
+    idempotent: true,
+    mutating: false,
+  }),
+  fetchPlanningResult: op({
+    method: 'GET',
+    path: '/v1/{prefix}/namespaces/{namespace}/tables/{table}/plan/{plan-id}',
+    request: null,
+    success: { status: 200, schema: 'FetchPlanningResult' },
+    errors: [404],
+    since: '1.7',
+    defaultEndpoint: false,
+    idempotent: false,
+    mutating: false,
+  }),
+  cancelPlanning: op({
+    method: 'DELETE',
+    path: '/v1/{prefix}/namespaces/{namespace}/tables/{table}/plan/{plan-id}',
+    request: null,
+    success: { status: 204, schema: null },
+    errors: [404],
+    since: '1.7',
+    defaultEndpoint: false,
+    idempotent: true,
+    mutating: false,
+  }),
+  fetchScanTasks: op({
+    method: 'POST',
+    path: '/v1/{prefix}/namespaces/{namespace}/tables/{table}/tasks',
+    request: 'FetchScanTasksRequest',
+    success: { status: 200, schema: 'FetchScanTasksResult' },
+    errors: [404],
+    since: '1.7',
+    defaultEndpoint: false,
+    idempotent: true,
+    mutating: false,
+  }),
+  registerTable: op({
+    method: 'POST',
+    path: '/v1/{prefix}/namespaces/{namespace}/register',
+    request: 'RegisterTableRequest',
+    success: { status: 200, schema: 'LoadTableResult' },
+    errors: [404, 409],
+    since: '1.4',
+    defaultEndpoint: true,
+    idempotent: true,
+    mutating: true,
+  }),
+  loadTable: op({
+    method: 'GET',
+    path: '/v1/{prefix}/namespaces/{namespace}/tables/{table}',
+    request: null,
+    success: { status: 200, schema: 'LoadTableResult' },
+    errors: [304, 404],
+    since: '1.4',
+    defaultEndpoint: true,
+    idempotent: false,
+    mutating: false,
+  }),
+  updateTable: op({
+    method: 'POST',
+    path: '/v1/{prefix}/namespaces/{namespace}/tables/{table}',
+    request: 'CommitTableRequest',
+    success: { status: 200, schema: 'CommitTableResponse' },
+    errors: [404, 409, 500, 502, 504],
+    since: '1.4',
+    defaultEndpoint: true,
+    idempotent: true,
+    mutating: true,
+  }),
+  dropTable: op({
+    method: 'DELETE',
+    path: '/v1/{prefix}/namespaces/{namespace}/tables/{table}',
+    request: null,
+    success: { status: 204, schema: null },
+    errors: [404],
+    since: '1.4',
+    defaultEndpoint: true,
+    idempotent: true,
+    mutating: true,
+  }),
+  tableExists: op({
+    method: 'HEAD',
+    path: '/v1/{prefix}/namespaces/{namespace}/tables/{table}',
+    request: null,
+    success: { status: 204, schema: null },
+    errors: [404],
+    since: '1.4',
+    defaultEndpoint: false,
+    idempotent: false,
+    mutating: false,
+  }),
+  unregisterTable: op({
+    method: 'POST',
+    path: '/v1/{prefix}/namespaces/{namespace}/tables/{table}/unregister',
+    request: null,
+    success: { status: 200, schema: 'UnregisterTableResult' },
+    errors: [404],
+    since: 'main',
+    defaultEndpoint: false,
+    idempotent: true,
+    mutating: true,
+  }),
+  loadCredentials: op({
+    method: 'GET',
+    path: '/v1/{prefix}/namespaces/{namespace}/tables/{table}/credentials',
+    request: null,
+    success: { status: 200, schema: 'LoadCredentialsResponse' },
+    errors: [404],
+    since: '1.7',
+    defaultEndpoint: false,
+    idempotent: false,
+    mutating: false,
+  }),
+  signRequest: op({
+    method: 'POST',
+    path: '/v1/{prefix}/namespaces/{namespace}/tables/{table}/sign',
+    request: 'RemoteSignRequest',
+    success: { status: 200, schema: 'RemoteSignResult' },
+    errors: [],
+    since: '1.11',
+    defaultEndpoint: false,
+    idempotent: false,
+    mutating: false,
+  }),
+  renameTable: op({
+    method: 'POST',
+    path: '/v1/{prefix}/tables/rename',
+    request: 'RenameTableRequest',
+    success: { status: 204, schema: null },
+    errors: [404, 406, 409],
+    since: '1.4',
+    defaultEndpoint: true,
+    idempotent: true,
+    mutating: true,
+  }),
+  reportMetrics: op({
+    method: 'POST',
+    path: '/v1/{prefix}/namespaces/{namespace}/tables/{table}/metrics',
+    request: 'ReportMetricsRequest',
+    success: { status: 204, schema: null },
+    errors: [404],
+    since: '1.4',
+    defaultEndpoint: true,
+    idempotent: false,
+    mutating: false,
+  }),
+  commitTransaction: op({
+    method: 'POST',
+    path: '/v1/{prefix}/transactions/commit',
+    request: 'CommitTransactionRequest',
+    success: { status: 204, schema: null },
+    errors: [404, 409, 500, 502, 504],
+    since: '1.4',
+    defaultEndpoint: true,
+    idempotent: true,
+    mutating: true,
+  }),
+  listViews: op({
+    method: 'GET',
+    path: '/v1/{prefix}/namespaces/{namespace}/views',
+    request: null,
+    success: { status: 200, schema: 'ListTablesResponse' },
+    errors: [404],
+    since: '1.5',
+    defaultEndpoint: false,
+    idempotent: false,
+    mutating: false,
+  }),
+  createView: op({
+    method: 'POST',
+    path: '/v1/{prefix}/namespaces/{namespace}/views',
+    request: 'CreateViewRequest',
+    success: { status: 200, schema: 'LoadViewResult' },
+    errors: [404, 409],
+    since: '1.5',
+    defaultEndpoint: false,
+    idempotent: false,
+    mutating: true,
+  }),
+  loadView: op({
+    method: 'GET',
+    path: '/v1/{prefix}/namespaces/{namespace}/views/{view}',
+    request: null,
+    success: { status: 200, schema: 'LoadViewResult' },
+    errors: [404],
+    since: '1.5',
+    defaultEndpoint: false,
+    idempotent: false,
+    mutating: false,
+  }),
+  replaceView: op({
+    method: 'POST',
+    path: '/v1/{prefix}/namespaces/{namespace}/views/{view}',
+    request: 'CommitViewRequest',
+    success: { status: 200, schema: 'LoadViewResult' },
+    errors: [404, 409, 500, 502, 504],
+    since: '1.5',
+    defaultEndpoint: false,
+    idempotent: true,
+    mutating: true,
+  }),
+  dropView: op({
+    method: 'DELETE',
+    path: '/v1/{prefix}/namespaces/{namespace}/views/{view}',
+    request: null,
+    success: { status: 204, schema: null },
+    errors: [404],
+    since: '1.5',
+    defaultEndpoint: false,
+    idempotent: true,
+    mutating: true,
+  }),
+  viewExists: op({
+    method: 'HEAD',
+    path: '/v1/{prefix}/namespaces/{namespace}/views/{view}',
+    request: null,
+    success: { status: 204, schema: null },
+    errors: [404],
+    since: '1.5',
+    defaultEndpoint: false,
+    idempotent: false,
+    mutating: false,
+  }),
+  renameView: op({
+    method: 'POST',
+    path: '/v1/{prefix}/views/rename',
+    request: 'RenameTableRequest',
+    success: { status: 204, schema: null },
+    errors: [404, 406, 409],
+    since: '1.5',
+    defaultEndpoint: false,
+    idempotent: true,
+    mutating: true,
+  }),
+  registerView: op({
+    method: 'POST',
+    path: '/v1/{prefix}/namespaces/{namespace}/register-view',
+    request: 'RegisterViewRequest',
+    success: { status: 200, schema: 'LoadViewResult' },
+    errors: [404, 409],
+    since: '1.11',
+    defaultEndpoint: false,
+    idempotent: true,
+    mutating: true,
+  }),
+} as const satisfies Record<string, OperationSpec>
+
+export type OperationId = keyof typeof OPERATIONS
+
+/** `<METHOD> <path>` as it appears in CatalogConfig.endpoints. */
+export function endpointOf(id: OperationId): string {
+  const o = OPERATIONS[id]
+  return `${o.method} ${o.path}`
+}
+
+export const OPERATION_IDS = Object.keys(OPERATIONS) as OperationId[]
+
+/** The endpoints a client assumes when /v1/config lists none (spec §6.5). */
+export const DEFAULT_ENDPOINTS: readonly string[] = OPERATION_IDS.filter(
+  (id) => OPERATIONS[id].defaultEndpoint,
+).map(endpointOf)

@@ -1,0 +1,27 @@
+// The project's own tests ("self"): harness units, reference server, schemas, reports, negative controls.
+// The conformance suites (suites/<area>/) run against a target through vitest.conformance.config.ts,
+// started by the CLI, never by this config.
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'self',
+          include: [
+            'suites/_harness/**/*.test.ts',
+            'reference-server/**/*.test.ts',
+            'schemas/**/*.test.ts',
+            'reports/**/*.test.ts',
+            'controls/**/*.test.ts',
+            'fixtures/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+})
