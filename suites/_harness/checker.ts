@@ -1,0 +1,126 @@
+/**
+ * The Checker is how a conformance test asserts: every exchange runs through the check registry, MUST
+ * violations fail the test (ConformanceFailure, with Received / Expected / Rule), SHOULD violations are
+ * recorded and turn the outcome into "warn", MAY is only recorded. Setup steps that do not succeed are
+ * SetupErrors: the outcome is "error", never the server's failure of the rule under test.
+ */
+import { ConformanceFailure, SetupError } from './errors.ts'
+import { runChecks } from './checks/index.ts'
+import type { Expectation, Level, Violation } from './checks/types.ts'
+import { errorSummary } from './checks/http.ts'
+import type { Exchange } from './http/exchange.ts'
+import type { ConformanceMeta } from './meta.ts'
+
+export interface ConformOptions {
+  status?: number | readonly number[]
+  errorType?: RegExp
+  schema?: string | null
+  /** Defaults to the test's rule and level. */
+  rule?: string
+  level?: Level
+}
+
+export class Checker {
+  constructor(
+    private readonly meta: ConformanceMeta,
+    private readonly disabled: ReadonlySet<string>,
+  ) {}
+
+  /** Runs every check on `ex`; returns the parsed body for further assertions. */
+  conform<T = Record<string, unknown>>(ex: Exchange, opts: ConformOptions = {}): T {
+    const expectation: Expectation = {
+      rule: opts.rule ?? this.meta.rule,
+      level: opts.level ?? this.meta.level,
+      ...(opts.status !== undefined ? { status: opts.status } : {}),
+      ...(opts.errorType ? { errorType: opts.errorType } : {}),
+      ...(opts.schema !== undefined ? { schema: opts.schema } : {}),
+    }
+    this.report(runChecks(ex, expectation, this.disabled), ex)
+    return ex.json as T
+  }
+
+  /** A semantic assertion of a rule (e.g. "untouched properties are unchanged"). */
+  that(
+    condition: boolean,
+    message: string,
+    opts: { rule?: string; level?: Level; received?: unknown; expected?: unknown; ex?: Exchange } = {},
+  ): void {
+    if (condition) return
+    const violation: Violation = {
+      check: 'semantics',
+      rule: opts.rule ?? this.meta.rule,
+      level: opts.level ?? this.meta.level,
+      message,
+      ...(opts.received !== undefined ? { received: show(opts.received) } : {}),
+      ...(opts.expected !== undefined ? { expected: show(opts.expected) } : {}),
+    }
+    this.report([violation], opts.ex)
+  }
+
+  /** Deep equality as a rule assertion. */
+  equal(
+    received: unknown,
+    expected: unknown,
+    message: string,
+    opts: { rule?: string; level?: Level; ex?: Exchange } = {},
+  ): void {
+    this.that(stable(received) === stable(expected), message, { ...opts, received, expected })
+  }
+
+  /**
+   * A setup step: must answer one of `status` (default: any 2xx) or the test cannot be evaluated.
+   * Returns the parsed body.
+   */
+  setup<T = Record<string, unknown>>(ex: Exchange, what: string, status?: number | readonly number[]): T {
+    const ok =
+      status === undefined
+        ? ex.status >= 200 && ex.status < 300
+        : ([] as number[]).concat(status).includes(ex.status)
+    if (!ok) {
+      const why =
+        ex.transportError ??
+        `status ${ex.status}${errorSummary(ex.json) ? ` (${errorSummary(ex.json)})` : ''}`
+      throw new SetupError(`setup step "${what}" (${ex.operationId}) did not succeed: ${why}`)
+    }
+    return ex.json as T
+  }
+
+  private report(violations: Violation[], ex: Exchange | undefined): void {
+    if (violations.length === 0) return
+    this.meta.violations.push(...violations)
+    const must = violations.filter((v) => v.level === 'MUST')
+    if (violations.some((v) => v.level === 'SHOULD') && this.meta.outcome === undefined)
+      this.meta.outcome = 'warn'
+    if (must.length > 0) throw new ConformanceFailure(formatFailure(must, ex))
+  }
+}
+
+export function formatFailure(violations: readonly Violation[], ex: Exchange | undefined): string {
+  const lines: string[] = []
+  for (const v of violations) {
+    lines.push(`${v.message}`)
+    if (v.received !== undefined) lines.push(`  Received: ${v.received}`)
+    if (v.expected !== undefined) lines.push(`  Expected: ${v.expected}`)
+    lines.push(
+      `  Rule: ${v.rule} [${v.level}] (check: ${v.check}${v.instancePath ? `, at ${v.instancePath}` : ''})`,
+    )
+  }
+  if (ex) lines.push(`  Request: ${ex.request.method} ${ex.request.url}`, `  Reproduce: ${ex.curl}`)
+  return lines.join('\n')
+}
+
+function show(v: unknown): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v)
+  return s === undefined ? String(v) : s.length > 2000 ? `${s.slice(0, 2000)}…` : s
+}
+
+/** JSON with sorted keys, for order-insensitive object comparison. */
+export function stable(v: unknown): string {
+  return JSON.stringify(v, (_k, val: unknown) =>
+    val && typeof val === 'object' && !Array.isArray(val)
+      ? Object.fromEntries(
+          Object.entries(val as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : val,
+  )
+}

@@ -1,0 +1,51 @@
+/** Checks of the error model: the envelope `{ error: { message, type, code } }` with code equal to the status. */
+import type { Check, Violation } from './types.ts'
+
+export const errorEnvelope: Check = (ex) => {
+  if (ex.status < 400 || ex.request.method === 'HEAD') return []
+  // A 400 from middleware may be plain text (spec §0.3): the content-type check reports that as a SHOULD.
+  const level = ex.status === 400 && ex.json === undefined ? 'SHOULD' : 'MUST'
+  const v = (message: string): Violation => ({
+    check: 'error-envelope',
+    rule: 'errors/envelope',
+    level,
+    message,
+  })
+  const body = ex.json as { error?: unknown } | undefined
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return [v('error response body is not a JSON object')]
+  const err = body.error as Record<string, unknown> | undefined
+  if (!err || typeof err !== 'object' || Array.isArray(err))
+    return [v('error response is not wrapped as { "error": { … } } (IcebergErrorResponse)')]
+  const out: Violation[] = []
+  if (typeof err.message !== 'string') out.push(v('error.message is missing or not a string'))
+  if (typeof err.type !== 'string' || err.type.trim() === '') out.push(v('error.type is missing or empty'))
+  if (err.code !== ex.status)
+    out.push({
+      ...v(`error.code is ${JSON.stringify(err.code)}, but the HTTP status is ${ex.status}`),
+      rule: 'errors/code-equals-status',
+      received: JSON.stringify(err.code),
+      expected: String(ex.status),
+    })
+  if (err.stack !== undefined && !(Array.isArray(err.stack) && err.stack.every((s) => typeof s === 'string')))
+    out.push(v('error.stack must be an array of strings when present'))
+  return out
+}
+
+/** The error `type` names the failure. Spec examples are representative, so a different name is a SHOULD. */
+export const errorType: Check = (ex, { expectation }) => {
+  const want = expectation.errorType
+  if (!want || ex.status < 400 || ex.request.method === 'HEAD') return []
+  const type = (ex.json as { error?: { type?: unknown } } | undefined)?.error?.type
+  if (typeof type === 'string' && want.test(type)) return []
+  return [
+    {
+      check: 'error-type',
+      rule: 'errors/type-names-failure',
+      level: 'SHOULD',
+      message: `error.type is ${JSON.stringify(type)}, expected one matching ${want}`,
+      received: String(type),
+      expected: String(want),
+    },
+  ]
+}

@@ -1,0 +1,78 @@
+/** Checks of HTTP shape: an answer came, the status is the expected one, bodies where they must (not) be. */
+import type { Check, Violation } from './types.ts'
+
+/** The server answered at all (no timeout, refused or closed connection). */
+export const responds: Check = (ex) =>
+  ex.transportError
+    ? [
+        {
+          check: 'responds',
+          rule: 'http/responds',
+          level: 'MUST',
+          message: `no HTTP response: ${ex.transportError}`,
+        },
+      ]
+    : []
+
+export const statusExpected: Check = (ex, { expectation: e }) => {
+  if (e.status === undefined || ex.status === 0) return []
+  const allowed = typeof e.status === 'number' ? [e.status] : e.status
+  if (allowed.includes(ex.status)) return []
+  const detail = errorSummary(ex.json)
+  return [
+    {
+      check: 'status',
+      rule: e.rule,
+      level: e.level,
+      message: `status ${ex.status}${detail ? ` (${detail})` : ''}, expected ${allowed.join(' or ')}`,
+      received: String(ex.status),
+      expected: allowed.join(' | '),
+    },
+  ]
+}
+
+/** HEAD, 204 and 304 responses carry no body (RFC 9110 §9.3.2, §15.3.5, §15.4.5). */
+export const noBody: Check = (ex) => {
+  const bodyless = ex.request.method === 'HEAD' || ex.status === 204 || ex.status === 304
+  if (!bodyless || ex.bodyText.length === 0) return []
+  return [
+    {
+      check: 'no-body',
+      rule: 'http/no-body',
+      level: 'MUST',
+      message: `a ${ex.request.method === 'HEAD' ? 'HEAD response' : `${ex.status} response`} must have no body, got ${ex.bodyText.length} bytes`,
+    },
+  ]
+}
+
+/** Bodies are JSON (spec: all request and response bodies are JSON). A 400 from middleware may be text/plain. */
+export const jsonContentType: Check = (ex) => {
+  if (ex.status === 0 || ex.bodyText.length === 0 || ex.request.method === 'HEAD') return []
+  const ct = ex.headers['content-type'] ?? ''
+  const isJson = /^application\/([\w.+-]*\+)?json\b/i.test(ct)
+  const out: Violation[] = []
+  if (!isJson)
+    out.push({
+      check: 'content-type',
+      rule: 'http/json-content-type',
+      level: ex.status === 400 ? 'SHOULD' : 'MUST',
+      message: `Content-Type is "${ct || '(none)'}", expected application/json`,
+      received: ct,
+      expected: 'application/json',
+    })
+  else if (ex.json === undefined)
+    out.push({
+      check: 'content-type',
+      rule: 'http/json-body',
+      level: 'MUST',
+      message: 'the body is not valid JSON',
+    })
+  return out
+}
+
+export function errorSummary(json: unknown): string | undefined {
+  const err = (json as { error?: { type?: unknown; message?: unknown } } | undefined)?.error
+  if (!err || typeof err !== 'object') return undefined
+  const msg = typeof err.message === 'string' ? err.message.slice(0, 200) : ''
+  return `${typeof err.type === 'string' ? err.type : '?'}: ${msg}`
+}

@@ -1,0 +1,19 @@
+/** Checks bodies against the project's JSON Schemas (schemas/): success bodies by operation, error bodies as the envelope. */
+import { validate } from '../../../schemas/index.ts'
+import type { Check } from './types.ts'
+
+const MAX_REPORTED = 5
+
+export const responseSchema: Check = (ex, { op, expectation }) => {
+  if (ex.status < 200 || ex.status >= 300 || ex.json === undefined || !op) return []
+  const name = expectation.schema === undefined ? op.success.schema : expectation.schema
+  if (!name || ex.status !== op.success.status) return []
+  const result = validate(name, ex.json)
+  return result.errors.slice(0, MAX_REPORTED).map((e) => ({
+    check: 'response-schema',
+    rule: `schema/${name}`,
+    level: 'MUST' as const,
+    message: `${name}${e.instancePath || '/'} ${e.message}`,
+    instancePath: e.instancePath,
+  }))
+}

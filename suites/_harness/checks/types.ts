@@ -1,0 +1,37 @@
+/** Types of the check registry: a check is a small pure function from an Exchange to Violations. */
+import type { OperationSpec } from '../../../schemas/operations.ts'
+import type { Exchange } from '../http/exchange.ts'
+
+/** RFC 2119 level of a rule. A broken MUST fails a test; a broken SHOULD warns; MAY is never a failure. */
+export type Level = 'MUST' | 'SHOULD' | 'MAY'
+
+export interface Violation {
+  /** Name of the check that found it (see checks/index.ts). */
+  readonly check: string
+  /** Id of the spec rule it breaks. */
+  readonly rule: string
+  readonly level: Level
+  readonly message: string
+  readonly received?: string
+  readonly expected?: string
+  readonly instancePath?: string
+}
+
+export interface Expectation {
+  /** Expected status(es). */
+  readonly status?: number | readonly number[]
+  /** Expected error `type` (spec examples are representative: a mismatch is a SHOULD). */
+  readonly errorType?: RegExp
+  /** Override the success-body schema name from the operation table (null: no schema check). */
+  readonly schema?: string | null
+  /** Rule the status expectation enforces, and its level. */
+  readonly rule: string
+  readonly level: Level
+}
+
+export interface CheckContext {
+  readonly op: OperationSpec | undefined
+  readonly expectation: Expectation
+}
+
+export type Check = (ex: Exchange, ctx: CheckContext) => Violation[]

@@ -1,0 +1,143 @@
+/**
+ * The catalog client: one method per spec operation (by operationId), built from the operation table.
+ * It builds paths (prefix, namespace separator, encoding), adds auth and extra headers, applies the
+ * write guard, sends through the Transport and reports every Exchange to the recorder.
+ */
+import { OPERATIONS, OPERATION_IDS } from '../../schemas/operations.ts'
+import type { OperationId } from '../../schemas/operations.ts'
+import type { Capabilities } from './capabilities.ts'
+import type { Exchange } from './http/exchange.ts'
+import type { Transport } from './http/transport.ts'
+import { checkWrite, namespacesTouched } from './sandbox/write-guard.ts'
+
+export interface CallArgs {
+  readonly namespace?: readonly string[]
+  readonly table?: string
+  readonly view?: string
+  readonly planId?: string
+  readonly function?: string
+  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>
+  /** JSON body (serialized by the client). */
+  readonly body?: unknown
+  /** A body sent verbatim (malformed-input tests). */
+  readonly rawBody?: string
+  readonly headers?: Readonly<Record<string, string>>
+  /** Send without the run's Authorization header (auth tests). */
+  readonly anonymous?: boolean
+  readonly timeoutMs?: number
+}
+
+export interface ClientOptions {
+  readonly baseUrl: string
+  readonly caps: Capabilities
+  readonly transport: Transport
+  /** Headers on every request: Authorization and --header entries. */
+  readonly headers: Readonly<Record<string, string>>
+  /** The run prefix; the write guard allows writes only to namespaces starting with it. */
+  readonly runPrefix: string
+  readonly onExchange?: (ex: Exchange) => void
+  readonly warehouse?: string
+}
+
+type OperationMethods = { readonly [K in OperationId]: (args?: CallArgs) => Promise<Exchange> }
+
+/** Encodes a namespace for a path segment or the `parent` query: parts joined by the separator. */
+export function encodeNamespace(ns: readonly string[], separator: string): string {
+  return ns.map((p) => encodeURIComponent(p)).join(encodeURIComponent(separator))
+}
+
+export class CatalogClient {
+  readonly op: OperationMethods
+
+  constructor(readonly options: ClientOptions) {
+    const methods: Partial<Record<OperationId, (args?: CallArgs) => Promise<Exchange>>> = {}
+    for (const id of OPERATION_IDS) methods[id] = (args) => this.call(id, args)
+    this.op = methods as OperationMethods
+  }
+
+  get caps(): Capabilities {
+    return this.options.caps
+  }
+
+  /** Path of an operation with its parameters substituted (no base URL). */
+  pathOf(id: OperationId, args: CallArgs = {}): string {
+    const sep = this.options.caps.namespaceSeparator
+    const prefix = this.options.caps.prefix
+    let path: string = OPERATIONS[id].path
+    path =
+      prefix === '' ? path.replace('/{prefix}', '') : path.replace('{prefix}', encodeURIComponent(prefix))
+    const need = (name: string, v: string | undefined) => {
+      if (v === undefined) throw new Error(`${id}: missing path parameter ${name}`)
+      return encodeURIComponent(v)
+    }
+    return path
+      .replace('{namespace}', () =>
+        args.namespace ? encodeNamespace(args.namespace, sep) : need('namespace', undefined),
+      )
+      .replace('{table}', () => need('table', args.table))
+      .replace('{view}', () => need('view', args.view))
+      .replace('{plan-id}', () => need('plan-id', args.planId))
+      .replace('{function}', () => need('function', args.function))
+  }
+
+  urlOf(id: OperationId, args: CallArgs = {}): string {
+    const query = new URLSearchParams()
+    if (id === 'getConfig' && this.options.warehouse) query.set('warehouse', this.options.warehouse)
+    for (const [k, v] of Object.entries(args.query ?? {})) if (v !== undefined) query.set(k, String(v))
+    const qs = query.toString()
+    return `${this.options.baseUrl}${this.pathOf(id, args)}${qs ? `?${qs.replace(/\+/g, '%20')}` : ''}`
+  }
+
+  /** Sends one operation. Never throws for HTTP statuses; throws WriteRefused for a guarded write. */
+  async call(id: OperationId, args: CallArgs = {}): Promise<Exchange> {
+    const spec = OPERATIONS[id]
+    const body = args.rawBody ?? (args.body === undefined ? undefined : JSON.stringify(args.body))
+    const url = this.urlOf(id, args)
+    checkWrite(
+      spec.method,
+      id,
+      namespacesTouched(id, args.namespace, args.body),
+      this.options.runPrefix,
+      `${url} ${body ?? ''}`,
+    )
+    return this.send(id, spec.method, url, body, args)
+  }
+
+  /** A request to an arbitrary path under the base URL (unknown routes, wrong methods). Guarded as writes are. */
+  async raw(
+    method: string,
+    path: string,
+    args: Omit<CallArgs, 'namespace' | 'table' | 'view'> = {},
+  ): Promise<Exchange> {
+    const body = args.rawBody ?? (args.body === undefined ? undefined : JSON.stringify(args.body))
+    const url = `${this.options.baseUrl}${path}`
+    checkWrite(method, 'raw', [], this.options.runPrefix, `${url} ${body ?? ''}`)
+    return this.send('raw', method, url, body, args)
+  }
+
+  private async send(
+    id: string,
+    method: string,
+    url: string,
+    body: string | undefined,
+    args: CallArgs,
+  ): Promise<Exchange> {
+    const headers: Record<string, string> = { accept: 'application/json' }
+    for (const [k, v] of Object.entries(this.options.headers)) {
+      if (args.anonymous && k.toLowerCase() === 'authorization') continue
+      headers[k] = v
+    }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    Object.assign(headers, args.headers)
+    const ex = await this.options.transport.send({
+      operationId: id,
+      method,
+      url,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
+    })
+    this.options.onExchange?.(ex)
+    return ex
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Every option of a run, with its flag, environment variable and YAML key derived from one table.
+ * Precedence (config/resolve.ts): flags > environment > YAML file > defaults.
+ */
+
+export type OptionType = 'string' | 'number' | 'boolean' | 'list'
+
+export interface OptionSpec {
+  readonly type: OptionType
+  readonly description: string
+  /** Secrets are never printed, recorded or written to a report. */
+  readonly secret?: boolean
+}
+
+export const OPTION_SPECS = {
+  url: {
+    type: 'string',
+    description: 'Catalog base URL (without /v1). Absent: certify the bundled reference server.',
+  },
+  target: {
+    type: 'string',
+    description: 'A known target by name (see `targets`), e.g. iceberg-rest-fixture.',
+  },
+  prefix: { type: 'string', description: 'Path prefix; by default taken from GET /v1/config.' },
+  warehouse: { type: 'string', description: 'Warehouse passed to GET /v1/config.' },
+  token: { type: 'string', description: 'Bearer token sent on every request.', secret: true },
+  clientId: { type: 'string', description: 'OAuth2 client id (client-credentials flow).' },
+  clientSecret: { type: 'string', description: 'OAuth2 client secret.', secret: true },
+  scope: { type: 'string', description: 'OAuth2 scope (default: catalog).' },
+  oauthUri: {
+    type: 'string',
+    description: 'OAuth2 token endpoint; default: oauth2-server-uri from /v1/config.',
+  },
+  header: { type: 'list', description: 'Extra request header K=V (repeatable).', secret: true },
+  config: { type: 'string', description: 'YAML config file.' },
+  include: { type: 'list', description: 'Only these areas or tags.' },
+  exclude: { type: 'list', description: 'Leave out these areas or tags.' },
+  profile: {
+    type: 'string',
+    description: 'Spec profile: 1.7 … 1.11, main, or document (the original document).',
+  },
+  seed: { type: 'number', description: 'Property-test seed (printed on every run).' },
+  path: { type: 'string', description: 'Property-test replay path (from a failure report).' },
+  runs: { type: 'number', description: 'Property-test budget: runs per property.' },
+  thorough: {
+    type: 'boolean',
+    description: 'Certification budget for property, model and concurrency suites.',
+  },
+  timeout: { type: 'number', description: 'Per-request timeout in milliseconds.' },
+  reportDir: { type: 'string', description: 'Where reports are written.' },
+  openapi: {
+    type: 'string',
+    description: 'Also validate responses against this OpenAPI document (findings reported separately).',
+  },
+  expect: { type: 'string', description: 'Expectations file (YAML): test id -> expected outcome.' },
+  delegationHeader: { type: 'string', description: 'Access-delegation header to send.' },
+  readOnlyToken: {
+    type: 'string',
+    description: 'A token without write permission (auth suite: 403).',
+    secret: true,
+  },
+  expiredToken: { type: 'string', description: 'An expired token (auth suite: 419 or 401).', secret: true },
+  disableChecks: { type: 'list', description: 'Checks to switch off by name (reported as disabled).' },
+  concurrency: { type: 'number', description: 'Racing requests in concurrency suites.' },
+  ui: { type: 'boolean', description: 'Open the Vitest UI on the same run.' },
+  debug: { type: 'boolean', description: 'Show stack traces of harness errors.' },
+} as const satisfies Record<string, OptionSpec>
+
+export type OptionName = keyof typeof OPTION_SPECS
+
+type ValueOf<T extends OptionType> = T extends 'string'
+  ? string
+  : T extends 'number'
+    ? number
+    : T extends 'boolean'
+      ? boolean
+      : string[]
+
+/** The options as given (any may be absent). */
+export type Options = { -readonly [K in OptionName]?: ValueOf<(typeof OPTION_SPECS)[K]['type']> }
+
+export const DEFAULTS = {
+  profile: '1.11',
+  seed: 42,
+  runs: 25,
+  timeout: 10_000,
+  reportDir: 'reports/out',
+  delegationHeader: 'X-Iceberg-Access-Delegation',
+  scope: 'catalog',
+  concurrency: 8,
+} as const satisfies Options
+
+/** `clientSecret` -> `CATALOG_CONFORMANCE_CLIENT_SECRET`. */
+export function envName(name: OptionName): string {
+  return 'CATALOG_CONFORMANCE_' + name.replace(/[A-Z]/g, (c) => '_' + c).toUpperCase()
+}
+
+/** `clientSecret` -> `client-secret` (flag and YAML key). */
+export function kebabName(name: OptionName): string {
+  return name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())
+}
+
+export const OPTION_NAMES = Object.keys(OPTION_SPECS) as OptionName[]

@@ -1,0 +1,143 @@
+/**
+ * Resolves the options of a run from CLI flags, environment and a YAML file, in that order of precedence.
+ * The YAML is validated against a JSON Schema derived from OPTION_SPECS: an unknown or mistyped key is a
+ * HarnessError that names it.
+ */
+import { readFileSync } from 'node:fs'
+import { parse as parseYaml } from 'yaml'
+import { HarnessError } from '../errors.ts'
+import { DEFAULTS, OPTION_NAMES, OPTION_SPECS, envName, kebabName } from './options.ts'
+import type { OptionName, Options } from './options.ts'
+
+type Raw = Record<string, unknown>
+
+function coerce(name: OptionName, value: unknown, source: string): unknown {
+  const spec = OPTION_SPECS[name]
+  const where = `${source}: ${kebabName(name)}`
+  switch (spec.type) {
+    case 'string':
+      if (typeof value === 'string') return value
+      if (typeof value === 'number') return String(value)
+      throw new HarnessError(`${where} must be a string`)
+    case 'number': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
+      if (typeof n === 'number' && Number.isFinite(n)) return n
+      throw new HarnessError(`${where} must be a number, got ${JSON.stringify(value)}`)
+    }
+    case 'boolean':
+      if (typeof value === 'boolean') return value
+      if (value === 'true' || value === '1') return true
+      if (value === 'false' || value === '0' || value === '') return false
+      throw new HarnessError(`${where} must be true or false, got ${JSON.stringify(value)}`)
+    case 'list':
+      if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value
+      if (typeof value === 'string')
+        return value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      throw new HarnessError(`${where} must be a list of strings`)
+  }
+}
+
+/** YAML keys may be kebab-case (as documented) or camelCase. */
+const BY_KEY = new Map<string, OptionName>(
+  OPTION_NAMES.flatMap((n) => [[kebabName(n), n] as const, [n, n] as const]),
+)
+
+/** Reads and validates a YAML config file. */
+export function readConfigFile(path: string): Options {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch {
+    throw new HarnessError(`cannot read config file ${path}`)
+  }
+  let doc: unknown
+  try {
+    doc = parseYaml(text)
+  } catch (e) {
+    throw new HarnessError(`config file ${path} is not valid YAML: ${(e as Error).message.split('\n')[0]}`)
+  }
+  if (doc === null || doc === undefined) return {}
+  if (typeof doc !== 'object' || Array.isArray(doc))
+    throw new HarnessError(`config file ${path} must be a mapping of options`)
+  return fromRecord(doc as Raw, `config file ${path}`, true)
+}
+
+function fromRecord(raw: Raw, source: string, strict: boolean): Options {
+  const out: Raw = {}
+  for (const [key, value] of Object.entries(raw)) {
+    const name = BY_KEY.get(key)
+    if (!name) {
+      if (strict) {
+        const hint = closest(key)
+        throw new HarnessError(`${source}: unknown key "${key}"${hint ? ` (did you mean "${hint}"?)` : ''}`)
+      }
+      continue
+    }
+    if (name === 'header' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      out.header = Object.entries(value as Raw).map(([k, v]) => `${k}=${String(v)}`)
+      continue
+    }
+    out[name] = coerce(name, value, source)
+  }
+  return out as Options
+}
+
+function closest(key: string): string | undefined {
+  const keys = OPTION_NAMES.map(kebabName)
+  let best: string | undefined
+  let bestD = 3
+  for (const k of keys) {
+    const d = distance(key.toLowerCase(), k)
+    if (d < bestD) [best, bestD] = [k, d]
+  }
+  return best
+}
+
+function distance(a: string, b: string): number {
+  const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)])
+  for (let j = 1; j <= b.length; j++) dp[0]![j] = j
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++)
+      dp[i]![j] = Math.min(
+        dp[i - 1]![j]! + 1,
+        dp[i]![j - 1]! + 1,
+        dp[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      )
+  return dp[a.length]![b.length]!
+}
+
+/** Options from CATALOG_CONFORMANCE_* variables. */
+export function fromEnv(env: NodeJS.ProcessEnv): Options {
+  const raw: Raw = {}
+  for (const name of OPTION_NAMES) {
+    const v = env[envName(name)]
+    if (v !== undefined) raw[name] = v
+  }
+  return fromRecord(raw, 'environment', false)
+}
+
+/** flags > env > file > defaults. The file is named by a flag, else by the environment. */
+export function resolveOptions(flags: Options, env: NodeJS.ProcessEnv): Options {
+  const fromEnvironment = fromEnv(env)
+  const file = flags.config ?? fromEnvironment.config
+  const fromFile = file ? readConfigFile(file) : {}
+  return { ...DEFAULTS, ...fromFile, ...fromEnvironment, ...stripUndefined(flags) }
+}
+
+function stripUndefined(o: Options): Options {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Options
+}
+
+/** Parses `--header K=V` entries. */
+export function parseHeaders(list: readonly string[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const entry of list ?? []) {
+    const i = entry.indexOf('=')
+    if (i <= 0) throw new HarnessError(`header must be K=V, got "${entry.replace(/=.*/, '=…')}"`)
+    out[entry.slice(0, i).trim()] = entry.slice(i + 1)
+  }
+  return out
+}

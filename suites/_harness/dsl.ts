@@ -1,0 +1,171 @@
+/**
+ * How a conformance test is written:
+ *
+ *   operation('createNamespace', () => {
+ *     rule({ id: 'namespaces/create/exists-409', level: 'MUST', title: '409 when the namespace exists',
+ *            requires: ['createNamespace'] }, async ({ catalog, sandbox, check }) => { … })
+ *   })
+ *
+ * `operation` groups tests by operationId; `rule` names the spec rule and level, declares the operations it
+ * needs (skipped as "unsupported" with the reason when the target does not advertise them), and puts
+ * {area, operationId, rule, level} into task.meta for the reporters.
+ */
+import { describe, expect, inject, test as base } from 'vitest'
+import type { TestContext } from 'vitest'
+import type { OperationId, Release } from '../../schemas/operations.ts'
+import { RELEASES } from '../../schemas/operations.ts'
+import { missingOperations } from './capabilities.ts'
+import { Checker } from './checker.ts'
+import type { Level } from './checks/types.ts'
+import { CatalogClient } from './client.ts'
+import { truncate } from './http/exchange.ts'
+import type { Exchange } from './http/exchange.ts'
+import { Redactor } from './http/redact.ts'
+import { Transport } from './http/transport.ts'
+import type { ConformanceMeta } from './meta.ts'
+import type { RunContext } from './run-context.ts'
+import { Sandbox } from './sandbox/sandbox.ts'
+
+/** A level that depends on the profile: e.g. ETag is MAY in Iceberg releases and MUST in the original document. */
+export type LevelSpec = Level | { readonly iceberg: Level; readonly document: Level }
+
+export interface RuleSpec {
+  /** Stable id, `<area>/<operation or topic>/<rule>`. */
+  readonly id: string
+  readonly level: LevelSpec
+  readonly title: string
+  /** Operations the test calls; any not advertised makes the test "unsupported". */
+  readonly requires?: readonly OperationId[]
+  /** First spec release with this rule; older profiles report the test "disabled". */
+  readonly since?: Release
+  /** Where the rule comes from, e.g. 'spec-digest §6.3'. */
+  readonly ref?: string
+  readonly timeout?: number
+}
+
+export interface Fixtures {
+  run: RunContext
+  transport: Transport
+  sandbox: Sandbox
+  /** Client of this test: every exchange is recorded on the test for the reports. */
+  catalog: CatalogClient
+  check: Checker
+  meta: ConformanceMeta
+  /** Ends the test as "unsupported" (e.g. a 406 where the spec allows it). */
+  unsupported: (reason: string) => never
+}
+
+const MAX_EXCHANGES = 40
+
+export const test = base.extend<Fixtures>({
+  run: [async ({}, use) => use(inject('run')), { scope: 'file' }],
+  transport: [
+    async ({ run }, use) => {
+      const transport = new Transport({ timeoutMs: run.timeoutMs, redactor: new Redactor(run.secrets) })
+      await use(transport)
+      await transport.close()
+    },
+    { scope: 'file' },
+  ],
+  sandbox: [
+    async ({ run, transport }, use) => {
+      const sandbox = new Sandbox(run, transport, expect.getState().testPath ?? 'unknown')
+      await use(sandbox)
+      await sandbox.cleanup()
+    },
+    { scope: 'file' },
+  ],
+  meta: async ({ task }, use) => {
+    const meta = task.meta.conformance
+    if (!meta) throw new Error('conformance tests are declared with rule()')
+    await use(meta)
+  },
+  catalog: async ({ sandbox, meta, transport }, use) => {
+    await use(sandbox.client((ex) => record(meta, ex, transport.redactor)))
+  },
+  check: async ({ meta, run }, use) => use(new Checker(meta, new Set(run.disabledChecks))),
+  unsupported: async ({ meta, skip }, use) => {
+    await use((reason: string): never => {
+      meta.outcome = 'unsupported'
+      meta.reason = reason
+      skip(reason)
+      throw new Error('unreachable: skip() throws')
+    })
+  },
+})
+
+function record(meta: ConformanceMeta, ex: Exchange, redactor: Redactor): void {
+  meta.exchanges.push({
+    operationId: ex.operationId,
+    request: ex.request,
+    status: ex.status,
+    headers: redactor.headers(ex.headers),
+    body: truncate(redactor.body(ex.bodyText, ex.headers['content-type'])),
+    durationMs: Math.round(ex.durationMs * 10) / 10,
+    curl: ex.curl,
+    ...(ex.transportError ? { transportError: ex.transportError } : {}),
+  })
+  if (meta.exchanges.length > MAX_EXCHANGES) meta.exchanges.splice(1, meta.exchanges.length - MAX_EXCHANGES)
+}
+
+let currentOperation: string | undefined
+
+/** Groups the rules of one operation (or a cross-cutting topic) in a describe block. */
+export function operation(id: OperationId | `topic:${string}`, body: () => void): void {
+  describe(id, () => {
+    const previous = currentOperation
+    currentOperation = id
+    try {
+      body()
+    } finally {
+      currentOperation = previous
+    }
+  })
+}
+
+export function levelFor(level: LevelSpec, profile: string): Level {
+  return typeof level === 'string' ? level : profile === 'document' ? level.document : level.iceberg
+}
+
+/** Declares one conformance test of one spec rule. */
+export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promise<void>): void {
+  const operationId = currentOperation ?? 'topic:unknown'
+  const initialLevel = typeof spec.level === 'string' ? spec.level : spec.level.iceberg
+  const title = `${spec.title} [${typeof spec.level === 'string' ? spec.level : `${spec.level.iceberg}; document: ${spec.level.document}`}] (${spec.id})`
+  test(
+    title,
+    {
+      timeout: spec.timeout ?? 60_000,
+      meta: {
+        conformance: {
+          area: spec.id.split('/')[0] ?? 'misc',
+          operationId,
+          rule: spec.id,
+          level: initialLevel,
+          title: spec.title,
+          ...(spec.ref ? { ref: spec.ref } : {}),
+          violations: [],
+          exchanges: [],
+        },
+      },
+    },
+    async (ctx) => {
+      const meta = ctx.meta
+      meta.level = levelFor(spec.level, ctx.run.profile)
+      const release = ctx.run.profile === 'document' ? '1.11' : ctx.run.profile
+      if (spec.since && RELEASES.indexOf(release as Release) < RELEASES.indexOf(spec.since)) {
+        meta.outcome = 'disabled'
+        meta.reason = `rule introduced in ${spec.since}; profile is ${ctx.run.profile}`
+        ctx.skip(meta.reason)
+      }
+      const missing = missingOperations(ctx.run.caps, [...(spec.requires ?? [])])
+      if (missing.length > 0) {
+        const why = ctx.run.caps.endpointsAdvertised
+          ? 'not advertised in /v1/config endpoints'
+          : 'not in the default endpoint set'
+        ctx.unsupported(`${missing.join(', ')} ${why}`)
+      }
+      await fn(ctx)
+    },
+  )
+}

@@ -1,0 +1,132 @@
+/**
+ * The HTTP transport: one undici keep-alive Agent per run, a timeout on every request, and an Exchange
+ * for every call, redacted for the record. No catalog logic here.
+ */
+import { Agent, request as undiciRequest } from 'undici'
+import { curlLine } from './curl.ts'
+import type { Exchange } from './exchange.ts'
+import type { Redactor } from './redact.ts'
+
+export interface TransportOptions {
+  readonly timeoutMs: number
+  readonly redactor: Redactor
+  readonly connections?: number
+}
+
+export interface RawRequest {
+  readonly operationId: string
+  readonly method: string
+  readonly url: string
+  readonly headers: Record<string, string>
+  readonly body?: string
+  readonly timeoutMs?: number
+}
+
+export class Transport {
+  private readonly agent: Agent
+
+  constructor(private readonly opts: TransportOptions) {
+    this.agent = new Agent({
+      connections: opts.connections ?? 64,
+      keepAliveTimeout: 10_000,
+      headersTimeout: opts.timeoutMs,
+      bodyTimeout: opts.timeoutMs,
+      connect: { timeout: opts.timeoutMs },
+    })
+  }
+
+  get redactor(): Redactor {
+    return this.opts.redactor
+  }
+
+  async send(req: RawRequest): Promise<Exchange> {
+    const started = performance.now()
+    const timeoutMs = req.timeoutMs ?? this.opts.timeoutMs
+    const recorded = {
+      method: req.method,
+      url: this.opts.redactor.text(req.url),
+      headers: this.opts.redactor.headers(req.headers),
+      ...(req.body !== undefined
+        ? {
+            body: this.opts.redactor.body(
+              req.body,
+              req.headers['content-type'] ?? req.headers['Content-Type'],
+            ),
+          }
+        : {}),
+    }
+    const curl = curlLine(recorded)
+    try {
+      const res = await undiciRequest(req.url, {
+        method: req.method as 'GET',
+        headers: req.headers,
+        ...(req.body !== undefined ? { body: req.body } : {}),
+        dispatcher: this.agent,
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+      const bodyText = await res.body.text()
+      const headers: Record<string, string> = {}
+      for (const [k, v] of Object.entries(res.headers)) {
+        if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v
+      }
+      return {
+        operationId: req.operationId,
+        request: recorded,
+        status: res.statusCode,
+        headers,
+        bodyText,
+        json: parseJson(bodyText),
+        durationMs: performance.now() - started,
+        curl,
+      }
+    } catch (e) {
+      return {
+        operationId: req.operationId,
+        request: recorded,
+        status: 0,
+        headers: {},
+        bodyText: '',
+        json: undefined,
+        durationMs: performance.now() - started,
+        curl,
+        transportError: describeTransportError(e, timeoutMs),
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close()
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/** One human line for a failed request: timeout, refused, reset, DNS. */
+export function describeTransportError(e: unknown, timeoutMs: number): string {
+  const err = e as {
+    name?: string
+    code?: string
+    message?: string
+    cause?: { code?: string; message?: string }
+  }
+  const code = err.code ?? err.cause?.code
+  if (
+    err.name === 'TimeoutError' ||
+    err.name === 'AbortError' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT'
+  )
+    return `no response within ${timeoutMs} ms`
+  if (code === 'ECONNREFUSED') return 'connection refused'
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection closed by the server'
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found'
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return `could not connect within ${timeoutMs} ms`
+  return `${code ?? err.name ?? 'error'}: ${err.message ?? err.cause?.message ?? String(e)}`
+}

@@ -1,0 +1,45 @@
+/**
+ * The run context: everything a conformance test needs to know about the run, resolved once by the global
+ * setup (target URL, capabilities, auth headers, run prefix, profile, budgets) and provided to every test
+ * file through Vitest's provide/inject. It holds secrets: never print or record it whole.
+ */
+import type { Capabilities } from './capabilities.ts'
+
+export interface RunContext {
+  readonly baseUrl: string
+  readonly runId: string
+  readonly runPrefix: string
+  readonly profile: string
+  readonly seed: number
+  readonly path?: string
+  readonly runs: number
+  readonly thorough: boolean
+  readonly timeoutMs: number
+  readonly concurrency: number
+  /** Authorization and extra headers sent on every request. Secret. */
+  readonly headers: Readonly<Record<string, string>>
+  /** Every secret value of the run, for redaction. Secret. */
+  readonly secrets: readonly string[]
+  readonly caps: Capabilities
+  readonly warehouse?: string
+  readonly delegationHeader: string
+  readonly readOnlyToken?: string
+  readonly expiredToken?: string
+  /** OAuth2 client credentials and token endpoint, when the run was given them (auth suite). */
+  readonly oauth?: {
+    readonly tokenUrl: string
+    readonly clientId: string
+    readonly clientSecret: string
+    readonly scope: string
+  }
+  readonly disabledChecks: readonly string[]
+  readonly openapi?: string
+  /** Raw GET /v1/config body, for the config suite. */
+  readonly configBody: unknown
+}
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    run: RunContext
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Removes what a run created: every namespace carrying the run prefix (or, for `cleanup`, any run marker),
+ * with its views, tables and child namespaces, deepest first. Only names with the marker are ever touched.
+ */
+import type { CatalogClient } from '../client.ts'
+import { carriesRunMarker, isRunNamespace } from './names.ts'
+
+const PAGE_LIMIT = 1000
+
+type Json = Record<string, unknown> | undefined
+
+async function listAll(
+  client: CatalogClient,
+  id: 'listNamespaces' | 'listTables' | 'listViews',
+  args: { namespace?: readonly string[]; query?: Record<string, string> },
+  field: 'namespaces' | 'identifiers',
+): Promise<unknown[]> {
+  const out: unknown[] = []
+  let token: string | undefined
+  for (let page = 0; page < PAGE_LIMIT; page++) {
+    const ex = await client.call(id, {
+      ...args,
+      query: { ...args.query, ...(token ? { pageToken: token } : {}) },
+    })
+    if (ex.status !== 200) return out
+    const body = ex.json as Json
+    const items = body?.[field]
+    if (Array.isArray(items)) out.push(...items)
+    const next = body?.['next-page-token']
+    if (typeof next !== 'string' || next === '' || next === token) return out
+    token = next
+  }
+  return out
+}
+
+/** Drops a namespace and everything in it. Returns what was removed, as printable names. */
+export async function dropNamespaceTree(
+  client: CatalogClient,
+  ns: readonly string[],
+  removed: string[] = [],
+): Promise<string[]> {
+  const sep = '.'
+  const supportsViews = client.caps.endpoints.some(
+    (e) => e.endsWith('/views/{view}') && e.startsWith('DELETE'),
+  )
+  const children = await listAll(
+    client,
+    'listNamespaces',
+    { query: { parent: ns.join(client.caps.namespaceSeparator) } },
+    'namespaces',
+  )
+  for (const child of children) {
+    if (Array.isArray(child) && child.length > ns.length && ns.every((p, i) => child[i] === p))
+      await dropNamespaceTree(client, child as string[], removed)
+  }
+  if (supportsViews) {
+    for (const id of await listAll(client, 'listViews', { namespace: ns }, 'identifiers')) {
+      const name = (id as { name?: unknown }).name
+      if (typeof name !== 'string') continue
+      const ex = await client.call('dropView', { namespace: ns, view: name })
+      if (ex.status === 204 || ex.status === 200) removed.push(`view ${[...ns, name].join(sep)}`)
+    }
+  }
+  for (const id of await listAll(client, 'listTables', { namespace: ns }, 'identifiers')) {
+    const name = (id as { name?: unknown }).name
+    if (typeof name !== 'string') continue
+    const ex = await client.call('dropTable', {
+      namespace: ns,
+      table: name,
+      query: { purgeRequested: 'true' },
+    })
+    if (ex.status === 204 || ex.status === 200) removed.push(`table ${[...ns, name].join(sep)}`)
+  }
+  const ex = await client.call('dropNamespace', { namespace: ns })
+  if (ex.status === 204 || ex.status === 200) removed.push(`namespace ${ns.join(sep)}`)
+  return removed
+}
+
+/** Top-level namespaces that belong to this run (prefix given) or to any harness run (prefix undefined). */
+export async function runNamespaces(client: CatalogClient, prefix?: string): Promise<string[][]> {
+  const top = await listAll(client, 'listNamespaces', {}, 'namespaces')
+  return top.filter(
+    (ns): ns is string[] =>
+      Array.isArray(ns) && (prefix === undefined ? carriesRunMarker(ns) : isRunNamespace(ns, prefix)),
+  )
+}
+
+/** Sweeps every namespace of a run (or of all runs) and returns what was removed. */
+export async function sweep(client: CatalogClient, prefix?: string): Promise<string[]> {
+  const removed: string[] = []
+  for (const ns of await runNamespaces(client, prefix)) await dropNamespaceTree(client, ns, removed)
+  return removed
+}

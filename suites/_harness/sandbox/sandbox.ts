@@ -1,0 +1,90 @@
+/**
+ * The sandbox of one test file: unique names under the run prefix, clients that remember which namespaces
+ * they created, setup helpers, and cleanup after the file (even when tests failed). The global teardown
+ * sweeps the whole run prefix again, so an interrupted file leaves nothing behind either.
+ */
+import type { RunContext } from '../run-context.ts'
+import { CatalogClient } from '../client.ts'
+import type { Exchange } from '../http/exchange.ts'
+import type { Transport } from '../http/transport.ts'
+import { SetupError } from '../errors.ts'
+import { errorSummary } from '../checks/http.ts'
+import { dropNamespaceTree } from './cleanup.ts'
+import { Names, fileTag } from './names.ts'
+
+export class Sandbox {
+  readonly names: Names
+  private readonly created: string[][] = []
+  private readonly quiet: CatalogClient
+
+  constructor(
+    readonly run: RunContext,
+    private readonly transport: Transport,
+    testFile: string,
+  ) {
+    this.names = new Names(run.runPrefix, fileTag(testFile))
+    this.quiet = this.client()
+  }
+
+  /** A client that records into `onExchange` and remembers namespaces it created. */
+  client(onExchange?: (ex: Exchange) => void, headers?: Record<string, string>): CatalogClient {
+    return new CatalogClient({
+      baseUrl: this.run.baseUrl,
+      caps: this.run.caps,
+      transport: this.transport,
+      headers: headers ?? this.run.headers,
+      runPrefix: this.run.runPrefix,
+      ...(this.run.warehouse ? { warehouse: this.run.warehouse } : {}),
+      onExchange: (ex) => {
+        this.track(ex)
+        onExchange?.(ex)
+      },
+    })
+  }
+
+  private track(ex: Exchange): void {
+    if (ex.operationId !== 'createNamespace' || ex.status < 200 || ex.status >= 300) return
+    const ns = (ex.json as { namespace?: unknown } | undefined)?.namespace
+    if (Array.isArray(ns) && ns.every((p) => typeof p === 'string') && !this.created.some((c) => same(c, ns)))
+      this.created.push(ns as string[])
+  }
+
+  /** Creates a fresh namespace of this run (a setup step). */
+  async namespace(
+    client: CatalogClient,
+    label = 'ns',
+    properties?: Record<string, string>,
+  ): Promise<string[]> {
+    const ns = this.names.namespace(label)
+    const ex = await client.op.createNamespace({
+      body: { namespace: ns, ...(properties ? { properties } : {}) },
+    })
+    expectSetup(ex, 'create namespace')
+    if (!this.created.some((c) => same(c, ns))) this.created.push(ns)
+    return ns
+  }
+
+  /** Drops every namespace this file created, deepest first. Never throws: cleanup must not mask results. */
+  async cleanup(): Promise<void> {
+    const order = [...this.created].sort((a, b) => b.length - a.length)
+    for (const ns of order) {
+      try {
+        await dropNamespaceTree(this.quiet, ns)
+      } catch {
+        // The global teardown sweeps the run prefix again.
+      }
+    }
+    this.created.length = 0
+  }
+}
+
+function same(a: readonly string[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((p, i) => p === b[i])
+}
+
+export function expectSetup(ex: Exchange, what: string): void {
+  if (ex.status >= 200 && ex.status < 300) return
+  const why =
+    ex.transportError ?? `status ${ex.status}${errorSummary(ex.json) ? ` (${errorSummary(ex.json)})` : ''}`
+  throw new SetupError(`setup step "${what}" (${ex.operationId}) did not succeed: ${why}`)
+}

@@ -1,0 +1,127 @@
+/**
+ * Prepares a run against a target: auth (static token or OAuth2 client credentials), one GET /v1/config,
+ * capability parsing, the run id and prefix, and a check that no namespace of this run exists yet.
+ * Everything that can go wrong here is a HarnessError with one human line (exit code 2).
+ */
+import type { Options } from '../config/options.ts'
+import { parseHeaders } from '../config/resolve.ts'
+import { parseCapabilities } from '../capabilities.ts'
+import { CatalogClient } from '../client.ts'
+import { HarnessError } from '../errors.ts'
+import { Redactor } from '../http/redact.ts'
+import { Transport } from '../http/transport.ts'
+import type { RunContext } from '../run-context.ts'
+import { runNamespaces } from '../sandbox/cleanup.ts'
+import { newRunId, runPrefix } from '../sandbox/names.ts'
+import { fetchClientCredentialsToken } from './oauth.ts'
+
+export function normalizeBaseUrl(url: string): string {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new HarnessError(`--url is not a valid URL: ${url}`)
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new HarnessError(`--url must be http(s): ${url}`)
+  return url.replace(/\/+$/, '').replace(/\/v1$/, '')
+}
+
+/** Secrets of the options, for redaction. */
+export function secretsOf(opts: Options): string[] {
+  const headerValues = Object.values(parseHeaders(opts.header))
+  return [opts.token, opts.clientSecret, opts.readOnlyToken, opts.expiredToken, ...headerValues].filter(
+    (s): s is string => typeof s === 'string' && s.length > 0,
+  )
+}
+
+export async function prepareRun(opts: Options, baseUrlIn: string): Promise<RunContext> {
+  const baseUrl = normalizeBaseUrl(baseUrlIn)
+  const timeoutMs = opts.timeout ?? 10_000
+  const secrets = secretsOf(opts)
+  const redactor = new Redactor(secrets)
+  const transport = new Transport({ timeoutMs, redactor, connections: 4 })
+  try {
+    const headers: Record<string, string> = { ...parseHeaders(opts.header) }
+    let oauth: RunContext['oauth']
+    if (opts.token) headers.Authorization = `Bearer ${opts.token}`
+    const bootstrap = (caps = parseCapabilities({}, opts.prefix)) =>
+      new CatalogClient({
+        baseUrl,
+        caps,
+        transport,
+        headers,
+        runPrefix: 'unused',
+        ...(opts.warehouse ? { warehouse: opts.warehouse } : {}),
+      })
+
+    if (opts.clientId && opts.clientSecret) {
+      // The token endpoint: --oauth-uri, else oauth2-server-uri from an unauthenticated config call, else the spec's default.
+      let tokenUrl = opts.oauthUri
+      if (!tokenUrl) {
+        const probe = await bootstrap().op.getConfig({ anonymous: true })
+        const caps = parseCapabilities(probe.json)
+        tokenUrl = caps.oauth2ServerUri ?? `${baseUrl}/v1/oauth/tokens`
+      }
+      if (tokenUrl.startsWith('/')) tokenUrl = `${baseUrl}${tokenUrl}`
+      const scope = opts.scope ?? 'catalog'
+      const token = await fetchClientCredentialsToken(
+        transport,
+        tokenUrl,
+        opts.clientId,
+        opts.clientSecret,
+        scope,
+      )
+      secrets.push(token)
+      redactor.add(token)
+      headers.Authorization = `Bearer ${token}`
+      oauth = { tokenUrl, clientId: opts.clientId, clientSecret: opts.clientSecret, scope }
+    }
+
+    const ex = await bootstrap().op.getConfig()
+    if (ex.transportError) throw new HarnessError(`cannot reach ${baseUrl}/v1/config: ${ex.transportError}`)
+    if (ex.status === 401 || ex.status === 403 || ex.status === 419)
+      throw new HarnessError(`GET /v1/config answered ${ex.status}: check the token or client credentials`)
+    if (ex.status !== 200)
+      throw new HarnessError(
+        `GET /v1/config answered ${ex.status}, expected 200; is ${baseUrl} an Iceberg REST catalog?`,
+      )
+    if (ex.json === undefined || typeof ex.json !== 'object' || Array.isArray(ex.json))
+      throw new HarnessError(
+        `GET /v1/config did not answer a JSON object; is ${baseUrl} an Iceberg REST catalog?`,
+      )
+    const caps = parseCapabilities(ex.json, opts.prefix)
+
+    const runId = newRunId()
+    const prefix = runPrefix(runId)
+    const leftovers = await runNamespaces(bootstrap(caps), prefix)
+    if (leftovers.length > 0)
+      throw new HarnessError(`namespaces of run ${prefix} already exist; refusing to run`)
+
+    return {
+      baseUrl,
+      runId,
+      runPrefix: prefix,
+      profile: opts.profile ?? '1.11',
+      seed: opts.seed ?? 42,
+      ...(opts.path ? { path: opts.path } : {}),
+      runs: opts.runs ?? 25,
+      thorough: opts.thorough ?? false,
+      timeoutMs,
+      concurrency: opts.concurrency ?? 8,
+      headers,
+      secrets,
+      caps,
+      ...(opts.warehouse ? { warehouse: opts.warehouse } : {}),
+      delegationHeader: opts.delegationHeader ?? 'X-Iceberg-Access-Delegation',
+      ...(opts.readOnlyToken ? { readOnlyToken: opts.readOnlyToken } : {}),
+      ...(opts.expiredToken ? { expiredToken: opts.expiredToken } : {}),
+      ...(oauth ? { oauth } : {}),
+      disabledChecks: opts.disableChecks ?? [],
+      ...(opts.openapi ? { openapi: opts.openapi } : {}),
+      configBody: ex.json,
+    }
+  } finally {
+    await transport.close()
+  }
+}
