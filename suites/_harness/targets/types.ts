@@ -8,8 +8,23 @@ export interface RunningTarget {
   readonly url: string
   /** Warehouse to pass to GET /v1/config, when the target needs one. */
   readonly warehouse?: string
+  /**
+   * OAuth2 client credentials the target was set up with (local containers only, never a real
+   * secret). The client exchanges them at `tokenUrl`; absent when the target needs no authentication.
+   */
+  readonly auth?: TargetAuth
   /** Stops what the provider started; a no-op for external targets. */
   stop(): Promise<void>
+}
+
+/** Client-credentials login a started target expects (spec: POST /v1/oauth/tokens or an IdP). */
+export interface TargetAuth {
+  readonly kind: 'oauth2-client-credentials'
+  /** Absolute token endpoint URL. */
+  readonly tokenUrl: string
+  readonly clientId: string
+  readonly clientSecret: string
+  readonly scope?: string
 }
 
 export type TargetKind = 'url' | 'reference' | 'process' | 'container'

@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { freePort } from './free-port.ts'
+import { processTarget } from './process-target.ts'
+import { TargetError } from './target-error.ts'
+import type { TargetProvider } from './types.ts'
+
+/** The Iceberg release whose fixture is used unless another is asked for (newest 1.11.x on Maven Central). */
+export const DEFAULT_FIXTURE_VERSION = '1.11.0'
+
+/** `fixtures/targets/iceberg-rest-fixture/`: the pom, prepare.sh and the git-ignored `target/`. */
+export const FIXTURE_DIR = fileURLToPath(
+  new URL('../../../fixtures/targets/iceberg-rest-fixture/', import.meta.url),
+)
+
+export interface IcebergRestFixtureOptions {
+  /** Iceberg release of the fixture; must have been prepared (`prepare.sh --version`). */
+  readonly version?: string
+  /** Folder holding `target/iceberg-<version>/`; the repository's by default. */
+  readonly fixtureDir?: string
+  /** `java` by default (found on PATH, or under JAVA_HOME when set). */
+  readonly java?: string
+  /** Extra JVM options, before the class path. */
+  readonly jvmOptions?: readonly string[]
+  /** Extra `CATALOG_*` variables, e.g. `{ CATALOG_INCLUDE__CREDENTIALS: 'true' }`. */
+  readonly catalogEnv?: Readonly<Record<string, string>>
+  /** Keep the temp dir (catalog database and warehouse) after stop, for debugging. */
+  readonly keepData?: boolean
+}
+
+/** Where prepare.sh put the jars of `version`, and whether it finished. */
+export function fixtureLayout(version = DEFAULT_FIXTURE_VERSION, fixtureDir = FIXTURE_DIR) {
+  const root = join(fixtureDir, 'target', `iceberg-${version}`)
+  return { root, lib: join(root, 'lib'), ready: existsSync(join(root, 'READY')) }
+}
+
+/**
+ * The environment of the fixture: only `CATALOG_*` variables configure it (RCKUtils turns
+ * `CATALOG_JDBC_STRICT__MODE` into `jdbc.strict-mode`), so inherited ones are dropped to keep a
+ * stray variable of the caller's shell from changing the catalog under test.
+ */
+export function fixtureEnv(
+  base: NodeJS.ProcessEnv,
+  settings: { port: number; dataDir: string },
+  extra: Readonly<Record<string, string>> = {},
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [key, value] of Object.entries(base)) if (!key.startsWith('CATALOG_')) env[key] = value
+  return {
+    ...env,
+    CATALOG_CATALOG__IMPL: 'org.apache.iceberg.jdbc.JdbcCatalog',
+    // A file database (not the fixture's default :memory:) in WAL mode: sqlite-jdbc reads pragmas
+    // from the URL, and WAL lets the catalog's pooled connections read while one writes.
+    CATALOG_URI: `jdbc:sqlite:file:${join(settings.dataDir, 'catalog.db')}?journal_mode=WAL`,
+    CATALOG_JDBC_USER: 'user',
+    CATALOG_JDBC_PASSWORD: 'password',
+    CATALOG_JDBC_STRICT__MODE: 'true',
+    CATALOG_WAREHOUSE: `file:${join(settings.dataDir, 'warehouse')}`,
+    CATALOG_REST_PORT: String(settings.port),
+    ...extra,
+  }
+}
+
+/**
+ * The official Iceberg REST fixture (`org.apache.iceberg.rest.RESTCatalogServer`) as a process
+ * target: JdbcCatalog on a SQLite file with a local warehouse, both in a fresh temp dir removed on
+ * stop, on a free port. Needs `fixtures/targets/iceberg-rest-fixture/prepare.sh` to have run.
+ */
+export function icebergRestFixture(options: IcebergRestFixtureOptions = {}): TargetProvider {
+  const version = options.version ?? DEFAULT_FIXTURE_VERSION
+  return processTarget({
+    name: `iceberg-rest-fixture ${version}`,
+    async launch() {
+      const layout = fixtureLayout(version, options.fixtureDir)
+      if (!layout.ready) {
+        throw new TargetError(
+          'TARGET_NOT_PREPARED',
+          `iceberg-rest-fixture ${version} is not prepared (no ${join(layout.root, 'READY')}). ` +
+            `Run: fixtures/targets/iceberg-rest-fixture/prepare.sh --version ${version}`,
+        )
+      }
+      const dataDir = await mkdtemp(join(tmpdir(), 'iceberg-rest-fixture-'))
+      const port = await freePort()
+      const javaHome = process.env['JAVA_HOME']
+      const java = options.java ?? (javaHome ? join(javaHome, 'bin', 'java') : 'java')
+      return {
+        command: java,
+        args: [
+          ...(options.jvmOptions ?? []),
+          '-cp',
+          `${layout.lib}/*`,
+          'org.apache.iceberg.rest.RESTCatalogServer',
+        ],
+        env: fixtureEnv(process.env, { port, dataDir }, options.catalogEnv),
+        cwd: dataDir,
+        // Jetty binds every interface (Server(port) has no host); the harness only talks to loopback.
+        url: `http://127.0.0.1:${port}`,
+        cleanup: options.keepData ? undefined : () => rm(dataDir, { recursive: true, force: true }),
+      }
+    },
+  })
+}
