@@ -1,0 +1,61 @@
+/**
+ * A Vitest reporter that turns the run into TestResults (reading task.meta.conformance) and hands them to
+ * `onResults`. Used in-process by the CLI, which then writes results.json and renders the other reports.
+ */
+import { relative } from 'node:path'
+import type { Reporter, TestModule } from 'vitest/node'
+import type { SerializedError } from '@vitest/utils'
+import type { ConformanceMeta } from '../suites/_harness/meta.ts'
+import { outcomeOf } from './results.ts'
+import type { TestResult } from './results.ts'
+
+export interface CollectedRun {
+  readonly tests: TestResult[]
+  readonly errors: string[]
+}
+
+export class ResultsReporter implements Reporter {
+  private readonly root = process.cwd()
+  constructor(private readonly onResults: (run: CollectedRun) => void) {}
+
+  onTestRunEnd(modules: readonly TestModule[], unhandled: readonly SerializedError[]): void {
+    const tests: TestResult[] = []
+    const errors = unhandled.map((e) => `${e.name ?? 'Error'}: ${e.message}`)
+    for (const mod of modules) {
+      const file = relative(this.root, mod.moduleId)
+      for (const e of mod.errors()) errors.push(`${file}: ${e.name ?? 'Error'}: ${e.message}`)
+      for (const tc of mod.children.allTests()) {
+        const meta = tc.meta().conformance as ConformanceMeta | undefined
+        const result = tc.result()
+        const firstError = result.errors?.[0]
+        const outcome = outcomeOf(result.state, firstError?.name, meta)
+        const name = tc.fullName
+        tests.push({
+          id: `${file}::${name}`,
+          file,
+          name,
+          area: meta?.area ?? file.split('/')[1] ?? 'misc',
+          operationId: meta?.operationId ?? 'unknown',
+          rule: meta?.rule ?? 'unknown',
+          level: meta?.level ?? 'MUST',
+          title: meta?.title ?? tc.name,
+          ...(meta?.ref ? { ref: meta.ref } : {}),
+          outcome,
+          durationMs: Math.round(tc.diagnostic()?.duration ?? 0),
+          ...(firstError ? { message: firstError.message } : {}),
+          ...(meta?.reason
+            ? { reason: meta.reason }
+            : result.state === 'skipped' && result.note
+              ? { reason: result.note }
+              : {}),
+          violations: meta?.violations ?? [],
+          exchanges: meta?.exchanges ?? [],
+          ...(meta?.seed !== undefined ? { seed: meta.seed } : {}),
+          ...(meta?.path ? { path: meta.path } : {}),
+          ...(meta?.counterexample ? { counterexample: meta.counterexample } : {}),
+        })
+      }
+    }
+    this.onResults({ tests, errors })
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The native results of a run (results.json): what every other report is rendered from. Outcomes per
+ * test: pass, fail (a MUST broken), warn (a SHOULD broken), unsupported, disabled, error (harness or setup).
+ */
+import type { Level, Violation } from '../suites/_harness/checks/types.ts'
+import type { ExchangeRecord } from '../suites/_harness/http/exchange.ts'
+import type { ConformanceMeta, Outcome } from '../suites/_harness/meta.ts'
+
+export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'warn', 'unsupported', 'disabled', 'error']
+
+export interface TestResult {
+  /** Stable id: `<file>::<full name>`. */
+  readonly id: string
+  readonly file: string
+  readonly name: string
+  readonly area: string
+  readonly operationId: string
+  readonly rule: string
+  readonly level: Level
+  readonly title: string
+  readonly ref?: string
+  readonly outcome: Outcome
+  readonly durationMs: number
+  readonly message?: string
+  readonly reason?: string
+  readonly violations: readonly Violation[]
+  readonly exchanges: readonly ExchangeRecord[]
+  readonly seed?: number
+  readonly path?: string
+  readonly counterexample?: string
+}
+
+export interface Results {
+  readonly harness: { readonly name: string; readonly version: string }
+  readonly startedAt: string
+  readonly durationMs: number
+  readonly target: { readonly url: string; readonly kind: string }
+  readonly runId: string
+  readonly profile: string
+  readonly seed: number
+  readonly capabilities: unknown
+  readonly config: Record<string, unknown>
+  readonly summary: Readonly<Record<Outcome, number>> & { readonly total: number }
+  readonly verdict: Verdict
+  readonly tests: readonly TestResult[]
+  /** Errors outside any test (setup, teardown, unhandled). */
+  readonly errors: readonly string[]
+}
+
+export type Verdict = 'conformant' | 'nonconformant' | 'error'
+
+/** Failure kinds that mean "the server broke the rule"; anything else thrown is the harness's or setup's error. */
+const RULE_FAILURES = new Set(['ConformanceFailure', 'AssertionError'])
+
+export function outcomeOf(
+  state: 'passed' | 'failed' | 'skipped' | 'pending',
+  errorName: string | undefined,
+  meta: ConformanceMeta | undefined,
+): Outcome {
+  if (state === 'failed') return errorName && RULE_FAILURES.has(errorName) ? 'fail' : 'error'
+  if (state === 'skipped' || state === 'pending')
+    return meta?.outcome === 'unsupported' ? 'unsupported' : 'disabled'
+  return meta?.outcome === 'warn' ? 'warn' : 'pass'
+}
+
+export function summarize(tests: readonly { outcome: Outcome }[]): Results['summary'] {
+  const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>
+  for (const t of tests) counts[t.outcome]++
+  return { ...counts, total: tests.length }
+}
+
+/** Conformant: no MUST failure. A run with harness errors and no failure is "error" (exit 2). */
+export function verdictOf(summary: Results['summary'], errors: readonly string[]): Verdict {
+  if (summary.fail > 0) return 'nonconformant'
+  if (summary.error > 0 || errors.length > 0) return 'error'
+  return 'conformant'
+}
+
+export function exitCodeOf(verdict: Verdict): number {
+  return verdict === 'conformant' ? 0 : verdict === 'nonconformant' ? 1 : 2
+}

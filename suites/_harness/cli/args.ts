@@ -1,0 +1,100 @@
+/**
+ * Command-line parsing: the command, then flags derived from OPTION_SPECS (kebab-case, `--no-x` for booleans,
+ * repeatable lists). An unknown flag is a HarnessError naming it.
+ */
+import { parseArgs } from 'node:util'
+import { HarnessError } from '../errors.ts'
+import { OPTION_NAMES, OPTION_SPECS, kebabName } from '../config/options.ts'
+import type { OptionName, Options } from '../config/options.ts'
+
+export const COMMANDS = ['run', 'serve', 'cleanup', 'report', 'targets', 'help'] as const
+export type Command = (typeof COMMANDS)[number]
+
+export interface ParsedArgs {
+  readonly command: Command
+  readonly options: Options
+  /** Flags of commands other than run (serve's --port, report's files …). */
+  readonly extra: Record<string, string | boolean | undefined>
+  readonly positionals: string[]
+}
+
+const EXTRA_FLAGS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'warehouse-dir': { type: 'string' },
+  out: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const
+
+export function parseCommandLine(argv: readonly string[]): ParsedArgs {
+  const first = argv[0]
+  const command: Command = first && !first.startsWith('-') ? (first as Command) : 'run'
+  if (!COMMANDS.includes(command))
+    throw new HarnessError(`unknown command "${first}"; try: ${COMMANDS.join(', ')}`)
+  const rest = first && !first.startsWith('-') ? argv.slice(1) : argv
+  const flagSpecs: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {
+    ...EXTRA_FLAGS,
+  }
+  for (const name of OPTION_NAMES) {
+    const spec = OPTION_SPECS[name]
+    flagSpecs[kebabName(name)] = {
+      type: spec.type === 'boolean' ? 'boolean' : 'string',
+      ...(spec.type === 'list' ? { multiple: true } : {}),
+    }
+  }
+  let parsed: ReturnType<typeof parseArgs>
+  try {
+    parsed = parseArgs({
+      args: [...rest],
+      options: flagSpecs,
+      allowPositionals: true,
+      strict: true,
+      allowNegative: true,
+    })
+  } catch (e) {
+    throw new HarnessError((e as Error).message.replace(/\. To specify a positional.*$/s, ''))
+  }
+  const options: Record<string, unknown> = {}
+  const extra: Record<string, string | boolean | undefined> = {}
+  for (const [flag, value] of Object.entries(parsed.values)) {
+    const name = OPTION_NAMES.find((n) => kebabName(n) === flag) as OptionName | undefined
+    if (!name) {
+      extra[flag] = value as string | boolean
+      continue
+    }
+    const type = OPTION_SPECS[name].type
+    if (type === 'number') {
+      const n = Number(value)
+      if (!Number.isFinite(n)) throw new HarnessError(`--${flag} must be a number, got "${String(value)}"`)
+      options[name] = n
+    } else if (type === 'list') {
+      options[name] = (value as string[]).flatMap((v) =>
+        name === 'header' ? [v] : v.split(',').map((s) => s.trim()),
+      )
+    } else options[name] = value
+  }
+  return { command, options: options as Options, extra, positionals: parsed.positionals }
+}
+
+export function usage(): string {
+  const lines = [
+    'Usage: catalog-conformance [run] [options]      certify a catalog (default: the bundled reference server)',
+    '       catalog-conformance serve [--port P] [--host H] [--token T] [--warehouse-dir DIR]',
+    '       catalog-conformance cleanup --url URL [auth options]   remove leftovers of earlier runs',
+    '       catalog-conformance report diff A.json B.json',
+    '       catalog-conformance targets                 list known targets',
+    '',
+    'Options (each also CATALOG_CONFORMANCE_<NAME> and a YAML key; flags > env > file > defaults):',
+  ]
+  for (const name of OPTION_NAMES) {
+    const spec = OPTION_SPECS[name]
+    const flag = `--${kebabName(name)}${spec.type === 'boolean' ? '' : spec.type === 'list' ? ' V (repeatable)' : ' V'}`
+    lines.push(`  ${flag.padEnd(30)} ${spec.description}`)
+  }
+  lines.push(
+    '',
+    'Exit codes: 0 conformant, 1 nonconformant (a MUST failed), 2 harness or configuration error.',
+  )
+  return lines.join('\n')
+}

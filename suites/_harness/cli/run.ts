@@ -1,0 +1,130 @@
+/**
+ * `run`: start the target, prepare the run, run the conformance suites in Vitest with our reporters, write
+ * the reports, and answer with the exit code. SIGINT/SIGTERM cancel the run and still sweep the sandbox.
+ */
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { startVitest } from 'vitest/node'
+import type { Options } from '../config/options.ts'
+import { HarnessError } from '../errors.ts'
+import { Redactor } from '../http/redact.ts'
+import { prepareRun, secretsOf } from '../setup/prepare.ts'
+import { sweepRun } from '../setup/global-setup.ts'
+import { writeRunEnv } from '../setup/run-env.ts'
+import { startTarget } from '../setup/start-target.ts'
+import { ResultsReporter } from '../../../reports/results-reporter.ts'
+import type { CollectedRun } from '../../../reports/results-reporter.ts'
+import { exitCodeOf, summarize, verdictOf } from '../../../reports/results.ts'
+import type { Results } from '../../../reports/results.ts'
+import { writeReports } from '../../../reports/write.ts'
+import { OPTION_SPECS } from '../config/options.ts'
+
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
+
+export function harnessVersion(): string {
+  return (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version
+}
+
+/** The options with secrets replaced, for results.json. */
+export function redactedOptions(opts: Options): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(opts)) {
+    const spec = OPTION_SPECS[k as keyof typeof OPTION_SPECS] as { secret?: boolean } | undefined
+    out[k] = spec?.secret ? '[REDACTED]' : v
+  }
+  return out
+}
+
+export async function runCommand(opts: Options, log: (line: string) => void): Promise<number> {
+  const started = Date.now()
+  const target = await startTarget(opts, log)
+  const redactor = new Redactor(secretsOf(opts))
+  let interrupted = false
+  try {
+    const run = await prepareRun(opts, target.url)
+    for (const s of run.secrets) redactor.add(s)
+    const targetKind = opts.url ? 'url' : (opts.target ?? 'reference')
+    log(
+      `catalog-conformance ${harnessVersion()}: certifying ${redactor.text(run.baseUrl)} (${targetKind}), profile ${run.profile}, seed ${run.seed}, run ${run.runPrefix}`,
+    )
+    writeRunEnv(process.env, run)
+    const reportDir = resolve(opts.reportDir ?? 'reports/out')
+    let collected: CollectedRun = { tests: [], errors: [] }
+    const areas = (opts.include ?? []).map((a) => `suites/${a}/`)
+    const excluded = (opts.exclude ?? []).map((a) => `suites/${a}/**`)
+    const vitest = await startVitest(
+      'test',
+      areas,
+      {
+        root: PACKAGE_ROOT,
+        config: join(PACKAGE_ROOT, 'vitest.conformance.config.ts'),
+        watch: Boolean(opts.ui),
+        ui: Boolean(opts.ui),
+        open: Boolean(opts.ui),
+        reporters: [
+          new ResultsReporter((c) => (collected = c)),
+          process.stdout.isTTY ? 'default' : 'dot',
+          ['junit', { outputFile: join(reportDir, 'junit.xml'), classnameTemplate: '{classname}' }],
+        ],
+        passWithNoTests: false,
+      },
+      { test: { exclude: ['suites/_harness/**', '**/node_modules/**', ...excluded] } },
+    )
+    const onSignal = () => {
+      interrupted = true
+      log('interrupted: cancelling the run and removing what it created…')
+      void vitest.cancelCurrentRun('keyboard-input')
+    }
+    process.once('SIGINT', onSignal)
+    process.once('SIGTERM', onSignal)
+    if (opts.ui) {
+      log('Vitest UI is open; press Ctrl+C to stop.')
+      await new Promise<void>((resolveClosed) => vitest.onClose(() => resolveClosed()))
+    }
+    await vitest.close()
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+    if (interrupted) {
+      const removed = await sweepRun(run)
+      log(`removed ${removed.length} leftover object(s) of run ${run.runPrefix}`)
+      return 130
+    }
+    const summary = summarize(collected.tests)
+    const verdict = verdictOf(summary, collected.errors)
+    const results: Results = JSON.parse(
+      redactor.text(
+        JSON.stringify({
+          harness: { name: 'catalog-conformance', version: harnessVersion() },
+          startedAt: new Date(started).toISOString(),
+          durationMs: Date.now() - started,
+          target: { url: run.baseUrl, kind: targetKind },
+          runId: run.runId,
+          profile: run.profile,
+          seed: run.seed,
+          capabilities: run.caps,
+          config: redactedOptions(opts),
+          summary,
+          verdict,
+          tests: collected.tests,
+          errors: collected.errors,
+        } satisfies Results),
+      ),
+    ) as Results
+    const written = writeReports(results, reportDir)
+    log(
+      `verdict: ${verdict} — ${Object.entries(summary)
+        .filter(([k]) => k !== 'total')
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')} (${summary.total} tests)`,
+    )
+    for (const e of results.errors) log(`harness error: ${e}`)
+    log(`reports: ${[...written, join(reportDir, 'junit.xml')].join(', ')}`)
+    return exitCodeOf(verdict)
+  } catch (e) {
+    if (e instanceof HarnessError) throw new HarnessError(redactor.text(e.message))
+    throw e
+  } finally {
+    await target.stop()
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Vitest global setup of the conformance project: takes the run prepared by the CLI (or prepares one from
+ * the environment and YAML, starting the bundled reference server when no URL is given), provides it to
+ * every test file, and after the run sweeps every namespace of the run prefix, whatever happened.
+ */
+import type { TestProject } from 'vitest/node'
+import { resolveOptions } from '../config/resolve.ts'
+import { CatalogClient } from '../client.ts'
+import { Redactor } from '../http/redact.ts'
+import { Transport } from '../http/transport.ts'
+import type { RunContext } from '../run-context.ts'
+import { sweep } from '../sandbox/cleanup.ts'
+import { prepareRun } from './prepare.ts'
+import { readRunEnv, writeRunEnv } from './run-env.ts'
+import { startTarget } from './start-target.ts'
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  let run = readRunEnv(process.env)
+  let stopTarget: (() => Promise<void>) | undefined
+  if (!run) {
+    const opts = resolveOptions({}, process.env)
+    const target = await startTarget(opts)
+    stopTarget = () => target.stop()
+    run = await prepareRun(opts, target.url)
+    writeRunEnv(process.env, run)
+  }
+  project.provide('run', run)
+  const prepared = run
+  return async () => {
+    await sweepRun(prepared)
+    await stopTarget?.()
+  }
+}
+
+/** Removes everything of the run; used by the teardown and by the CLI on SIGINT/SIGTERM. */
+export async function sweepRun(run: RunContext): Promise<string[]> {
+  const transport = new Transport({
+    timeoutMs: run.timeoutMs,
+    redactor: new Redactor(run.secrets),
+    connections: 4,
+  })
+  try {
+    const client = new CatalogClient({
+      baseUrl: run.baseUrl,
+      caps: run.caps,
+      transport,
+      headers: run.headers,
+      runPrefix: run.runPrefix,
+    })
+    return await sweep(client, run.runPrefix)
+  } catch {
+    return []
+  } finally {
+    await transport.close()
+  }
+}
