@@ -1,0 +1,22 @@
+/**
+ * A fault is a named, realistic spec violation that the reference server can be switched into, for the
+ * project's own tests only (negative controls). Running the suites of `areas` against the faulty server must
+ * make every rule in `breaks` come out "fail" (or "warn" for a SHOULD rule), while the clean server passes.
+ */
+import type { FaultHooks, ReferenceServerOptions } from '../reference-server/index.ts'
+
+export interface Fault {
+  /** Unique kebab-case name, e.g. `drop-namespace-204-as-200`. */
+  readonly name: string
+  /** The violation in one sentence, as a vendor would recognize it. */
+  readonly description: string
+  /** Suite areas (folders under suites/) to run against the faulty server. */
+  readonly areas: readonly string[]
+  /** Rule ids that must fail (or warn, for SHOULD rules). */
+  readonly breaks: readonly string[]
+  /** Fresh hooks per run (hooks may keep state). */
+  readonly hooks: () => FaultHooks
+  /** Extra server options (e.g. auth) and extra CLI flags for the run (e.g. --token). */
+  readonly server?: Partial<ReferenceServerOptions>
+  readonly runArgs?: readonly string[]
+}
