@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { fixtureEnv, fixtureLayout, icebergRestFixture } from './iceberg-rest-fixture.ts'
+import { probe } from './readiness.ts'
+
+describe('fixtureEnv', () => {
+  it('drops inherited CATALOG_* variables and configures SQLite (file, WAL, strict) and the warehouse', () => {
+    const env = fixtureEnv(
+      { PATH: '/bin', CATALOG_URI: 'jdbc:postgresql://elsewhere', CATALOG_IO__IMPL: 'x' },
+      { port: 4321, dataDir: '/tmp/d' },
+      { CATALOG_INCLUDE__CREDENTIALS: 'true' },
+    )
+    expect(env).toMatchObject({
+      PATH: '/bin',
+      CATALOG_URI: 'jdbc:sqlite:file:/tmp/d/catalog.db?journal_mode=WAL',
+      CATALOG_JDBC_STRICT__MODE: 'true',
+      CATALOG_WAREHOUSE: 'file:/tmp/d/warehouse',
+      CATALOG_REST_PORT: '4321',
+      CATALOG_INCLUDE__CREDENTIALS: 'true',
+    })
+    expect(env['CATALOG_IO__IMPL']).toBeUndefined()
+  })
+})
+
+const layout = fixtureLayout()
+if (!layout.ready) {
+  console.warn(
+    `[skip] the real Iceberg REST fixture test: ${layout.root} is not prepared; ` +
+      'run fixtures/targets/iceberg-rest-fixture/prepare.sh',
+  )
+}
+
+describe.skipIf(!layout.ready)('the real Iceberg REST fixture (Java)', () => {
+  it('starts, serves /v1/config, creates and drops a namespace, and stops', async () => {
+    const running = await icebergRestFixture().start({ timeoutMs: 60_000, log: () => {} })
+    try {
+      const config = await fetch(`${running.url}/v1/config`, { signal: AbortSignal.timeout(5_000) })
+      expect(config.status).toBe(200)
+      const body = (await config.json()) as { overrides: Record<string, string>; endpoints: string[] }
+      expect(body.endpoints).toContain('POST /v1/{prefix}/namespaces')
+      expect(body.overrides['prefix']).toBeUndefined()
+
+      const ns = `conformance_${process.pid}`
+      const created = await fetch(`${running.url}/v1/namespaces`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ namespace: [ns], properties: { owner: 'harness' } }),
+        signal: AbortSignal.timeout(5_000),
+      })
+      expect(created.status).toBe(200)
+      expect(await created.json()).toMatchObject({ namespace: [ns], properties: { owner: 'harness' } })
+
+      const dropped = await fetch(`${running.url}/v1/namespaces/${ns}`, {
+        method: 'DELETE',
+        signal: AbortSignal.timeout(5_000),
+      })
+      expect(dropped.status).toBe(204)
+      const gone = await fetch(`${running.url}/v1/namespaces/${ns}`, { signal: AbortSignal.timeout(5_000) })
+      expect(gone.status).toBe(404)
+    } finally {
+      await running.stop()
+    }
+    expect((await probe(`${running.url}/v1/config`, () => true, 1_000)).detail).toBe('ECONNREFUSED')
+  })
+})
