@@ -1,0 +1,98 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { HarnessError } from '../errors.ts'
+import { envName, kebabName } from './options.ts'
+import { parseHeaders, readConfigFile, resolveOptions } from './resolve.ts'
+
+function yamlFile(text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-config-'))
+  const file = join(dir, 'conformance.yaml')
+  writeFileSync(file, text)
+  return file
+}
+
+describe('option names', () => {
+  it('derives env names and kebab-case keys from one table', () => {
+    expect(envName('clientSecret')).toBe('CATALOG_CONFORMANCE_CLIENT_SECRET')
+    expect(envName('url')).toBe('CATALOG_CONFORMANCE_URL')
+    expect(kebabName('reportDir')).toBe('report-dir')
+  })
+})
+
+describe('resolveOptions precedence: flags > env > file > defaults', () => {
+  const file = yamlFile('url: http://from-file\nprofile: "1.9"\ntimeout: 1000\nseed: 7\n')
+
+  it('takes defaults when nothing is given', () => {
+    const o = resolveOptions({}, {})
+    expect(o.profile).toBe('1.11')
+    expect(o.timeout).toBe(10_000)
+    expect(o.url).toBeUndefined()
+  })
+
+  it('file beats defaults', () => {
+    const o = resolveOptions({ config: file }, {})
+    expect(o).toMatchObject({ url: 'http://from-file', profile: '1.9', timeout: 1000, seed: 7 })
+  })
+
+  it('env beats file, and names the file itself', () => {
+    const env = {
+      CATALOG_CONFORMANCE_CONFIG: file,
+      CATALOG_CONFORMANCE_URL: 'http://from-env',
+      CATALOG_CONFORMANCE_TIMEOUT: '2000',
+    }
+    const o = resolveOptions({}, env)
+    expect(o).toMatchObject({ url: 'http://from-env', timeout: 2000, profile: '1.9' })
+  })
+
+  it('flags beat env', () => {
+    const o = resolveOptions(
+      { url: 'http://from-flag', config: file },
+      { CATALOG_CONFORMANCE_URL: 'http://from-env' },
+    )
+    expect(o.url).toBe('http://from-flag')
+  })
+
+  it('coerces env lists and booleans', () => {
+    const o = resolveOptions(
+      {},
+      { CATALOG_CONFORMANCE_INCLUDE: 'tables, views', CATALOG_CONFORMANCE_THOROUGH: 'true' },
+    )
+    expect(o.include).toEqual(['tables', 'views'])
+    expect(o.thorough).toBe(true)
+  })
+})
+
+describe('readConfigFile validation', () => {
+  it('names a misspelled key and suggests the right one', () => {
+    const file = yamlFile('url: http://x\nwarehose: w\n')
+    expect(() => readConfigFile(file)).toThrow(HarnessError)
+    expect(() => readConfigFile(file)).toThrow(/unknown key "warehose".*did you mean "warehouse"/)
+  })
+
+  it('names a mistyped value', () => {
+    expect(() => readConfigFile(yamlFile('timeout: soon\n'))).toThrow(/timeout must be a number/)
+    expect(() => readConfigFile(yamlFile('include: 3\n'))).toThrow(/include must be a list/)
+  })
+
+  it('accepts kebab-case and camelCase keys, and headers as a mapping', () => {
+    const o = readConfigFile(yamlFile('report-dir: out\nclientId: me\nheader:\n  X-Tenant: a\n'))
+    expect(o).toMatchObject({ reportDir: 'out', clientId: 'me', header: ['X-Tenant=a'] })
+  })
+
+  it('rejects a file that is not a mapping, or not YAML', () => {
+    expect(() => readConfigFile(yamlFile('- a\n- b\n'))).toThrow(/mapping/)
+    expect(() => readConfigFile(yamlFile('a: [\n'))).toThrow(/not valid YAML/)
+    expect(() => readConfigFile('/nonexistent/file.yaml')).toThrow(/cannot read/)
+  })
+})
+
+describe('parseHeaders', () => {
+  it('splits K=V on the first =', () => {
+    expect(parseHeaders(['X-A=1', 'X-B=a=b'])).toEqual({ 'X-A': '1', 'X-B': 'a=b' })
+  })
+  it('rejects an entry without =', () => {
+    expect(() => parseHeaders(['broken'])).toThrow(HarnessError)
+  })
+})
