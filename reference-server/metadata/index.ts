@@ -1,0 +1,16 @@
+/**
+ * The reference server's metadata builder: pure functions over table and view metadata (no HTTP, no I/O,
+ * no clock or randomness of their own; time and uuids come in through the context). Errors are the
+ * CatalogError kinds of ../errors.ts: badRequest/validationFailed (400), commitFailed (409),
+ * noSuchTable (404, a non-create commit on a missing table).
+ */
+export type * from './types.ts'
+export { createTableMetadata, RESERVED_TABLE_PROPERTIES, MAX_FORMAT_VERSION } from './table-create.ts'
+export { applyTableCommit, TABLE_UPDATES } from './table-commit.ts'
+export { TABLE_REQUIREMENTS } from './table-requirements.ts'
+export { dataFilesOf, DATA_FILES_SUMMARY_KEY } from './append.ts'
+export { createViewMetadata } from './view-create.ts'
+export { applyViewCommit, VIEW_UPDATES } from './view-commit.ts'
+export { checkTableInvariants } from './table-invariants.ts'
+export { checkViewInvariants } from './view-invariants.ts'
+export { metadataFileName, nextMetadataLocation, parseMetadataVersion } from './metadata-file.ts'
