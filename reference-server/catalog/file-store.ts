@@ -1,0 +1,57 @@
+/**
+ * Where metadata files live: an in-memory map keyed by location, or a directory on disk
+ * (`warehouseDir`). Synchronous on purpose: a handler that reads, applies and writes without an
+ * `await` cannot interleave with another request, which is what keeps commits atomic.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+export interface FileStore {
+  /** Root URI under which default table and view locations are placed (no trailing slash). */
+  readonly root: string
+  read(location: string): string | undefined
+  write(location: string, content: string): void
+  delete(location: string): void
+}
+
+/** Metadata files held in memory, under `memory://<warehouse>`. */
+export function memoryFileStore(warehouse: string): FileStore {
+  const files = new Map<string, string>()
+  return {
+    root: `memory://${encodeURIComponent(warehouse)}`,
+    read: (location) => files.get(location),
+    write: (location, content) => void files.set(location, content),
+    delete: (location) => void files.delete(location),
+  }
+}
+
+/** Metadata files written under a directory, with `file://` locations. */
+export function diskFileStore(dir: string): FileStore {
+  const root = pathToFileURL(dir).href.replace(/\/$/, '')
+  const toPath = (location: string): string | undefined => {
+    if (!location.startsWith(root + '/')) return undefined
+    try {
+      return fileURLToPath(location)
+    } catch {
+      return undefined
+    }
+  }
+  return {
+    root,
+    read: (location) => {
+      const p = toPath(location)
+      return p !== undefined && existsSync(p) ? readFileSync(p, 'utf8') : undefined
+    },
+    write: (location, content) => {
+      const p = toPath(location)
+      if (p === undefined) throw new Error(`location outside the warehouse directory: ${location}`)
+      mkdirSync(dirname(p), { recursive: true })
+      writeFileSync(p, content)
+    },
+    delete: (location) => {
+      const p = toPath(location)
+      if (p !== undefined) rmSync(p, { force: true })
+    },
+  }
+}

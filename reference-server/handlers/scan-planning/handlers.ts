@@ -1,0 +1,139 @@
+/**
+ * Server-side scan planning (spec-digest §1 ops 13–16, §2.9): a faithful minimal planner over the
+ * data files the metadata builder records for a snapshot. It never prunes: every file of the scanned
+ * snapshot becomes a file scan task without a residual, so the client applies the filter itself,
+ * which the spec allows. A scan of a table with data is answered `submitted`; the first fetch
+ * completes it, so fetch and cancel are exercised. More than FILES_PER_TASK files are split into plan
+ * tasks for fetchScanTasks.
+ */
+import { badRequest, noSuchPlanId, noSuchPlanTask } from '../../errors.ts'
+import { isObject, isStringArray, type JsonObject } from '../../json.ts'
+import type { HandlerContext, OperationInput, OperationResult } from '../context.ts'
+import { storageCredentials } from '../delegation.ts'
+import { existingTable } from '../tables.ts'
+import type { Plan } from './plan-store.ts'
+
+/** Files per plan task; at most this many are returned inline. */
+export const FILES_PER_TASK = 4
+
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v)
+
+function snapshotIds(md: JsonObject): Set<unknown> {
+  const snapshots = Array.isArray(md.snapshots) ? md.snapshots : []
+  return new Set(snapshots.flatMap((s) => (isObject(s) ? [s['snapshot-id']] : [])))
+}
+
+function checkRequest(req: JsonObject, md: JsonObject): void {
+  for (const k of ['snapshot-id', 'start-snapshot-id', 'end-snapshot-id', 'min-rows-requested']) {
+    if (req[k] !== undefined && !isInt(req[k])) throw badRequest(`Invalid ${k}: expected an integer`)
+  }
+  for (const k of ['select', 'stats-fields']) {
+    if (req[k] !== undefined && !isStringArray(req[k])) throw badRequest(`Invalid ${k}: expected field names`)
+  }
+  for (const k of ['case-sensitive', 'use-snapshot-schema']) {
+    if (req[k] !== undefined && typeof req[k] !== 'boolean')
+      throw badRequest(`Invalid ${k}: expected a boolean`)
+  }
+  if (req.filter !== undefined && typeof req.filter !== 'boolean' && !isObject(req.filter)) {
+    throw badRequest('Invalid filter: expected an expression')
+  }
+  const pointInTime = req['snapshot-id'] !== undefined
+  const incremental = req['start-snapshot-id'] !== undefined || req['end-snapshot-id'] !== undefined
+  if (pointInTime && incremental) throw badRequest('Cannot mix snapshot-id with start/end-snapshot-id')
+  if (req['start-snapshot-id'] !== undefined && req['end-snapshot-id'] === undefined) {
+    throw badRequest('end-snapshot-id is required with start-snapshot-id')
+  }
+  const known = snapshotIds(md)
+  for (const k of ['snapshot-id', 'start-snapshot-id', 'end-snapshot-id']) {
+    if (req[k] !== undefined && !known.has(req[k])) throw badRequest(`Unknown ${k}: ${String(req[k])}`)
+  }
+}
+
+function filesToScan(ctx: HandlerContext, md: JsonObject, req: JsonObject): JsonObject[] {
+  const path = (f: JsonObject): unknown => f['file-path']
+  if (req['end-snapshot-id'] !== undefined) {
+    const end = ctx.metadata.dataFilesOf(md, req['end-snapshot-id'] as number)
+    if (req['start-snapshot-id'] === undefined) return [...end]
+    const before = new Set(ctx.metadata.dataFilesOf(md, req['start-snapshot-id'] as number).map(path))
+    return end.filter((f) => !before.has(path(f)))
+  }
+  const id = req['snapshot-id']
+  return [...(isInt(id) ? ctx.metadata.dataFilesOf(md, id) : ctx.metadata.dataFilesOf(md))]
+}
+
+function completed(plan: Plan): JsonObject {
+  return {
+    status: 'completed',
+    'plan-id': plan.id,
+    'file-scan-tasks': plan.fileScanTasks,
+    'plan-tasks': [...plan.planTasks.keys()],
+    'delete-files': [],
+    ...(plan.storageCredentials ? { 'storage-credentials': plan.storageCredentials } : {}),
+  }
+}
+
+/** POST …/tables/{table}/plan — planTableScan. */
+export function planTableScan(ctx: HandlerContext, input: OperationInput): OperationResult {
+  const req = input.body ?? {}
+  if (!isObject(req)) throw badRequest('Invalid PlanTableScanRequest: expected an object')
+  const { ns, name, entry } = existingTable(ctx, input)
+  checkRequest(req, entry.metadata)
+  const tasks = filesToScan(ctx, entry.metadata, req).map((f) => ({ 'data-file': f }))
+  const id = ctx.newUuid()
+  const planTasks = new Map<string, JsonObject[]>()
+  if (tasks.length > FILES_PER_TASK) {
+    for (let i = 0; i < tasks.length; i += FILES_PER_TASK) {
+      planTasks.set(
+        Buffer.from(`${id}:${i / FILES_PER_TASK}`).toString('base64url'),
+        tasks.slice(i, i + FILES_PER_TASK),
+      )
+    }
+  }
+  const vended = input.delegation.vendedCredentials && !ctx.flags.ignoreDelegation
+  const plan = ctx.plans.add(ns, name, {
+    id,
+    state: tasks.length === 0 ? 'completed' : 'submitted',
+    fileScanTasks: planTasks.size > 0 ? [] : tasks,
+    planTasks,
+    ...(vended ? { storageCredentials: storageCredentials(entry.metadata) as unknown as JsonObject[] } : {}),
+  })
+  if (plan.state === 'completed') return { status: 200, body: completed(plan) }
+  return { status: 200, body: { status: 'submitted', 'plan-id': plan.id } }
+}
+
+function existingPlan(ctx: HandlerContext, input: OperationInput): Plan {
+  const { ns, name } = existingTable(ctx, input)
+  const plan = ctx.plans.get(ns, name, input.planId ?? '')
+  if (!plan) throw noSuchPlanId(`Plan does not exist: ${input.planId ?? ''}`)
+  return plan
+}
+
+/** GET …/plan/{plan-id} — fetchPlanningResult: completes a submitted plan. */
+export function fetchPlanningResult(ctx: HandlerContext, input: OperationInput): OperationResult {
+  const plan = existingPlan(ctx, input)
+  if (plan.state === 'cancelled') return { status: 200, body: { status: 'cancelled' } }
+  plan.state = 'completed'
+  const { 'plan-id': _id, ...body } = completed(plan)
+  return { status: 200, body }
+}
+
+/** DELETE …/plan/{plan-id} — cancelPlanning: 204, also for an already cancelled plan. */
+export function cancelPlanning(ctx: HandlerContext, input: OperationInput): OperationResult {
+  const plan = existingPlan(ctx, input)
+  plan.state = 'cancelled'
+  plan.planTasks.clear()
+  return { status: 204 }
+}
+
+/** POST …/tables/{table}/tasks — fetchScanTasks for one plan task. */
+export function fetchScanTasks(ctx: HandlerContext, input: OperationInput): OperationResult {
+  const req = input.body
+  if (!isObject(req) || typeof req['plan-task'] !== 'string') {
+    throw badRequest('Invalid FetchScanTasksRequest: plan-task is required')
+  }
+  const { ns, name } = existingTable(ctx, input)
+  const found = ctx.plans.task(ns, name, req['plan-task'])
+  if (!found || found.plan.state === 'cancelled')
+    throw noSuchPlanTask(`Plan task does not exist: ${req['plan-task']}`)
+  return { status: 200, body: { 'file-scan-tasks': found.tasks, 'delete-files': [], 'plan-tasks': [] } }
+}
