@@ -13,6 +13,96 @@ export type CatalogObjectIdentifier = string[]
  * Opaque continuation token; null or absent means the listing is complete.
  */
 export type PageToken = string | null
+export type ExpressionType = string
+/**
+ * A column name (legacy unbound reference).
+ */
+export type TermReference = string
+export type Transform = string
+export type Term = TermReference | TransformTerm
+/**
+ * A bound (id) or unbound (name) field reference.
+ */
+export type Reference = {
+  type: 'reference'
+  id?: number
+  name?: string
+} & Reference1
+export type Reference1 = {
+  [k: string]: unknown
+}
+/**
+ * A single-value serialization of a primitive: boolean, number or string.
+ */
+export type PrimitiveTypeValue = boolean | number | string
+/**
+ * A primitive type string or a struct, list or map object.
+ */
+export type Type = PrimitiveType | NestedType
+export type PrimitiveType = string
+export type NestedType = StructType | ListType | MapType
+export type Literal = LiteralObject | PrimitiveTypeValue
+export type Literals =
+  | Literal[]
+  | {
+      type: 'literals'
+      values: PrimitiveTypeValue[]
+      'data-type': Type
+    }
+export type FunctionReference =
+  | string
+  | CatalogObjectIdentifier
+  | {
+      catalog?: string
+      identifier: CatalogObjectIdentifier
+    }
+export type FunctionArgument = ValueExpression | Predicate
+/**
+ * A literal, a field reference or a function application.
+ */
+export type ValueExpression = ValueExpressionObject | PrimitiveTypeValue
+export type ValueExpressionObject = LiteralObject | Reference | Apply
+/**
+ * A boolean filter: bare true/false or a predicate object (main; also accepts the legacy term forms).
+ */
+export type Predicate = boolean | PredicateObject
+export type PredicateObject =
+  | TrueExpression
+  | FalseExpression
+  | AndOrPredicate
+  | NotPredicate
+  | UnaryPredicate
+  | ComparisonPredicate
+  | SetPredicate
+/**
+ * The legacy (up to 1.11) term-based expression; bare true/false as Java clients send them.
+ */
+export type Expression = boolean | ExpressionObject
+export type ExpressionObject =
+  | TrueExpression
+  | FalseExpression
+  | AndOrExpression
+  | NotExpression
+  | SetExpression
+  | LiteralExpression
+  | UnaryExpression
+/**
+ * A type name string (no spaces or quotes) or a list, map or struct object; other fields are ignored.
+ */
+export type FunctionDataType = string | FunctionNestedType
+export type FunctionNestedType = FunctionListType | FunctionMapType | FunctionStructType
+export type MetricResult = TimerResult | CounterResult
+export type ReportMetricsRequest = (ScanReport | (CommitReport | (ScanReport | CommitReport))) & {
+  'report-type': string
+}
+export type TokenType =
+  | 'urn:ietf:params:oauth:token-type:access_token'
+  | 'urn:ietf:params:oauth:token-type:refresh_token'
+  | 'urn:ietf:params:oauth:token-type:id_token'
+  | 'urn:ietf:params:oauth:token-type:saml1'
+  | 'urn:ietf:params:oauth:token-type:saml2'
+  | 'urn:ietf:params:oauth:token-type:jwt'
+export type OAuthTokenRequest = OAuthClientCredentialsRequest | OAuthTokenExchangeRequest
 export type TableRequirement =
   | AssertCreate
   | AssertTableUUID
@@ -24,16 +114,46 @@ export type TableRequirement =
   | AssertDefaultSortOrderId
 export type ViewRequirement = AssertViewUUID
 /**
- * A primitive type string or a struct, list or map object.
+ * Full dotted path of a field, e.g. employees.element.first_name
  */
-export type Type = PrimitiveType | NestedType
-export type PrimitiveType = string
-export type NestedType = StructType | ListType | MapType
+export type FieldName = string
 /**
- * A single-value serialization of a primitive: boolean, number or string.
+ * Opaque plan task to pass to fetchScanTasks
  */
-export type PrimitiveTypeValue = boolean | number | string
-export type Transform = string
+export type PlanTask = string
+export type PlanStatus = 'completed' | 'submitted' | 'cancelled' | 'failed'
+export type FileFormat = 'avro' | 'orc' | 'parquet' | 'puffin'
+export type BinaryTypeValue = string
+export type DataFile = ContentFile & {
+  content?: 'data'
+  'first-row-id'?: number
+  'column-sizes'?: CountMap
+  'value-counts'?: CountMap
+  'null-value-counts'?: CountMap
+  'nan-value-counts'?: CountMap
+  'lower-bounds'?: ValueMap
+  'upper-bounds'?: ValueMap
+}
+export type PositionDeleteFile = ContentFile & {
+  content?: 'position-deletes'
+  'content-offset'?: number
+  'content-size-in-bytes'?: number
+}
+export type EqualityDeleteFile = ContentFile & {
+  content?: 'equality-deletes'
+  'equality-ids'?: number[]
+}
+export type DeleteFile = PositionDeleteFile | EqualityDeleteFile
+export type CompletedPlanningResult = ScanTasks & {
+  status: 'completed'
+  'storage-credentials'?: StorageCredential[]
+}
+export type CompletedPlanningWithIDResult = CompletedPlanningResult & {
+  status?: 'completed'
+  'plan-id'?: string
+}
+export type PlanTableScanResult = CompletedPlanningWithIDResult | AsyncPlanningResult | FailedPlanningResult
+export type FetchPlanningResult = CompletedPlanningResult | EmptyPlanningResult | FailedPlanningResult
 export type SortDirection = 'asc' | 'desc'
 export type NullOrder = 'nulls-first' | 'nulls-last'
 export type SnapshotLog = {
@@ -95,7 +215,6 @@ export type TimestampTzTypeValue = string
 export type TimestampNanoTypeValue = string
 export type TimestampTzNanoTypeValue = string
 export type FixedTypeValue = string
-export type BinaryTypeValue = string
 /**
  * One view update, discriminated on 'action'.
  */
@@ -170,10 +289,225 @@ export interface TableIdentifier {
   namespace: Namespace
   name: string
 }
+/**
+ * @deprecated
+ */
+export interface TrueExpression {
+  type: 'true'
+}
+/**
+ * @deprecated
+ */
+export interface FalseExpression {
+  type: 'false'
+}
+export interface TransformTerm {
+  type: 'transform'
+  transform: Transform
+  term: TermReference
+}
+export interface IdReference {
+  type: 'reference'
+  id: number
+}
+export interface NamedReference {
+  type: 'reference'
+  name: string
+}
+export interface LiteralObject {
+  type: 'literal'
+  value: PrimitiveTypeValue
+  'data-type'?: Type
+}
+export interface StructType {
+  type: 'struct'
+  fields: StructField[]
+}
+export interface StructField {
+  id: number
+  name: string
+  type: Type
+  required: boolean
+  doc?: string
+  'initial-default'?: PrimitiveTypeValue
+  'write-default'?: PrimitiveTypeValue
+}
+export interface ListType {
+  type: 'list'
+  'element-id': number
+  element: Type
+  'element-required': boolean
+}
+export interface MapType {
+  type: 'map'
+  'key-id': number
+  key: Type
+  'value-id': number
+  value: Type
+  'value-required': boolean
+}
+export interface Apply {
+  type: 'apply'
+  function: FunctionReference
+  arguments: FunctionArgument[]
+}
+export interface AndOrPredicate {
+  type: 'and' | 'or'
+  left: Predicate
+  right: Predicate
+}
+export interface NotPredicate {
+  type: 'not'
+  child: Predicate
+}
+export interface UnaryPredicate {
+  type: 'is-null' | 'not-null' | 'is-nan' | 'not-nan'
+  child?: ValueExpression
+  term?: Term
+}
+export interface ComparisonPredicate {
+  type: 'lt' | 'lt-eq' | 'gt' | 'gt-eq' | 'eq' | 'not-eq' | 'starts-with' | 'not-starts-with'
+  left?: ValueExpression
+  right?: ValueExpression
+  term?: Term
+  value?: Literal
+}
+export interface SetPredicate {
+  type: 'in' | 'not-in'
+  values: Literals
+  child?: ValueExpression
+  term?: Term
+}
+export interface AndOrExpression {
+  type: 'and' | 'or'
+  left: Expression
+  right: Expression
+}
+export interface NotExpression {
+  type: 'not'
+  child: Expression
+}
+export interface SetExpression {
+  type: 'in' | 'not-in'
+  term: Term
+  values: PrimitiveTypeValue[]
+}
+export interface LiteralExpression {
+  type: 'lt' | 'lt-eq' | 'gt' | 'gt-eq' | 'eq' | 'not-eq' | 'starts-with' | 'not-starts-with'
+  term: Term
+  value: PrimitiveTypeValue
+}
+export interface UnaryExpression {
+  type: 'is-null' | 'not-null' | 'is-nan' | 'not-nan'
+  term: Term
+}
+export interface ListFunctionsResponse {
+  'next-page-token'?: PageToken
+  identifiers?: CatalogObjectIdentifier[]
+}
+export interface FunctionListType {
+  type: 'list'
+  element: FunctionDataType
+}
+export interface FunctionMapType {
+  type: 'map'
+  key: FunctionDataType
+  value: FunctionDataType
+}
+export interface FunctionStructType {
+  type: 'struct'
+  fields: FunctionStructField[]
+}
+export interface FunctionStructField {
+  name: string
+  type: FunctionDataType
+}
+export interface FunctionParameter {
+  type: FunctionDataType
+  name: string
+  doc?: string
+}
+/**
+ */
+export interface FunctionRepresentation {
+  type: 'sql'
+  dialect: string
+  sql: string
+}
+export interface FunctionDefinitionVersion {
+  'version-id': number
+  representations: FunctionRepresentation[]
+  deterministic?: boolean
+  'on-null-input'?: 'return-null' | 'call'
+  'timestamp-ms': number
+}
+export interface FunctionDefinition {
+  'definition-id': string
+  'specific-name'?: string
+  parameters: FunctionParameter[]
+  'return-type': FunctionDataType
+  'return-nullable'?: boolean
+  versions: FunctionDefinitionVersion[]
+  'current-version-id': number
+  'function-type': 'udf' | 'udtf'
+  doc?: string
+}
+export interface FunctionDefinitionVersionRef {
+  'definition-id': string
+  'version-id': number
+}
+export interface FunctionDefinitionLogEntry {
+  'timestamp-ms': number
+  'definition-versions': FunctionDefinitionVersionRef[]
+}
+export interface FunctionMetadata {
+  'function-uuid': string
+  'format-version': number
+  definitions: FunctionDefinition[]
+  'definition-log': FunctionDefinitionLogEntry[]
+  location?: string
+  properties?: StringMap
+  secure?: boolean
+  doc?: string
+}
+export interface LoadFunctionResult {
+  'metadata-location'?: string
+  metadata: FunctionMetadata
+}
+export interface CounterResult {
+  unit: string
+  value: number
+}
+export interface TimerResult {
+  'time-unit': string
+  count: number
+  'total-duration': number
+}
+export interface Metrics {
+  [k: string]: MetricResult
+}
+export interface ScanReport {
+  'table-name': string
+  'snapshot-id': number
+  filter: Predicate
+  'schema-id': number
+  'projected-field-ids': number[]
+  'projected-field-names': string[]
+  metrics: Metrics
+  metadata?: StringMap
+}
+export interface CommitReport {
+  'table-name': string
+  'snapshot-id': number
+  'sequence-number': number
+  operation: string
+  metrics: Metrics
+  metadata?: StringMap
+}
 export interface CreateNamespaceRequest {
   namespace: Namespace
   /**
-   * Configured string to string map of properties for the namespace
+   * An object whose values are strings (map<string,string>).
    */
   properties?: {
     [k: string]: string
@@ -182,7 +516,7 @@ export interface CreateNamespaceRequest {
 export interface CreateNamespaceResponse {
   namespace: Namespace
   /**
-   * Properties stored on the namespace, including any the server added
+   * An object whose values are strings (map<string,string>).
    */
   properties?: {
     [k: string]: string
@@ -234,6 +568,52 @@ export interface RenameTableRequest {
   destination: TableIdentifier
 }
 /**
+ * @deprecated
+ */
+export interface OAuthClientCredentialsRequest {
+  grant_type: 'client_credentials'
+  scope?: string
+  client_id: string
+  client_secret: string
+}
+/**
+ * @deprecated
+ */
+export interface OAuthTokenExchangeRequest {
+  grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange'
+  scope?: string
+  requested_token_type?: TokenType
+  subject_token: string
+  subject_token_type: TokenType
+  actor_token?: string
+  actor_token_type?: TokenType
+}
+/**
+ * @deprecated
+ */
+export interface OAuthTokenResponse {
+  access_token: string
+  token_type: string
+  expires_in?: number
+  issued_token_type?: TokenType
+  refresh_token?: string
+  scope?: string
+}
+/**
+ * @deprecated
+ */
+export interface OAuthError {
+  error:
+    | 'invalid_request'
+    | 'invalid_client'
+    | 'invalid_grant'
+    | 'unauthorized_client'
+    | 'unsupported_grant_type'
+    | 'invalid_scope'
+  error_description?: string
+  error_uri?: string
+}
+/**
  * The table must not exist (create transactions).
  */
 export interface AssertCreate {
@@ -274,6 +654,85 @@ export interface AssertDefaultSortOrderId {
 export interface AssertViewUUID {
   type: 'assert-view-uuid'
   uuid: string
+}
+export interface CountMap {
+  /**
+   * Column ids
+   */
+  keys?: number[]
+  values?: number[]
+}
+export interface ValueMap {
+  /**
+   * Column ids
+   */
+  keys?: number[]
+  values?: PrimitiveTypeValue[]
+}
+export interface PlanTableScanRequest {
+  'snapshot-id'?: number
+  select?: FieldName[]
+  filter?: Predicate
+  'min-rows-requested'?: number
+  'case-sensitive'?: boolean
+  'use-snapshot-schema'?: boolean
+  /**
+   * Exclusive start of an incremental scan
+   */
+  'start-snapshot-id'?: number
+  /**
+   * Inclusive end of an incremental scan
+   */
+  'end-snapshot-id'?: number
+  'stats-fields'?: FieldName[]
+}
+export interface ContentFile {
+  content: string
+  'file-path': string
+  'file-format': FileFormat
+  'spec-id': number
+  partition: (PrimitiveTypeValue | null)[]
+  'file-size-in-bytes': number
+  'record-count': number
+  'key-metadata'?: BinaryTypeValue
+  'split-offsets'?: number[]
+  'sort-order-id'?: number
+}
+export interface FileScanTask {
+  'data-file': DataFile
+  /**
+   * 0-based indices into the delete-files list
+   */
+  'delete-file-references'?: number[]
+  'residual-filter'?: Predicate
+}
+/**
+ */
+export interface ScanTasks {
+  'delete-files'?: DeleteFile[]
+  'file-scan-tasks'?: FileScanTask[]
+  'plan-tasks'?: PlanTask[]
+}
+export interface StorageCredential {
+  /**
+   * Storage location prefix the credential applies to (longest match wins)
+   */
+  prefix: string
+  config: StringMap
+}
+export interface AsyncPlanningResult {
+  status: 'submitted'
+  'plan-id': string
+}
+export interface EmptyPlanningResult {
+  status: 'submitted' | 'cancelled'
+}
+export interface FailedPlanningResult {
+  status: 'failed'
+  error: ErrorModel
+}
+export interface FetchScanTasksRequest {
+  'plan-task': PlanTask
 }
 /**
  * A map of string keys where each key can map to multiple string values.
@@ -356,33 +815,6 @@ export interface Schema {
   fields: StructField[]
   'schema-id'?: number
   'identifier-field-ids'?: number[]
-}
-export interface StructField {
-  id: number
-  name: string
-  type: Type
-  required: boolean
-  doc?: string
-  'initial-default'?: PrimitiveTypeValue
-  'write-default'?: PrimitiveTypeValue
-}
-export interface StructType {
-  type: 'struct'
-  fields: StructField[]
-}
-export interface ListType {
-  type: 'list'
-  'element-id': number
-  element: Type
-  'element-required': boolean
-}
-export interface MapType {
-  type: 'map'
-  'key-id': number
-  key: Type
-  'value-id': number
-  value: Type
-  'value-required': boolean
 }
 export interface PartitionSpec {
   'spec-id'?: number
@@ -470,7 +902,7 @@ export interface PartitionStatisticsFile {
   'file-size-in-bytes': number
 }
 /**
- * v1 legacy current schema (written by v1 writers)
+ * A table or view schema: a struct with an id and identifier fields.
  */
 export interface Schema1 {
   type: 'struct'
@@ -494,13 +926,6 @@ export interface RegisterTableRequest {
    * Replace an existing table's metadata instead of 409 (1.9+)
    */
   overwrite?: boolean
-}
-export interface StorageCredential {
-  /**
-   * Storage location prefix the credential applies to (longest match wins)
-   */
-  prefix: string
-  config: StringMap
 }
 export interface LoadCredentialsResponse {
   'storage-credentials': StorageCredential[]
