@@ -35,11 +35,16 @@ function walk(node: Json): Json {
   if (node === null || typeof node !== 'object') return node
   if (typeof node.$ref === 'string') {
     const ref = node.$ref.replace(/^[a-z-]+\.json#/, '#')
-    const base: { [key: string]: Json } = node.description ? { $ref: ref, description: node.description } : { $ref: ref }
+    const base: { [key: string]: Json } = node.description
+      ? { $ref: ref, description: node.description }
+      : { $ref: ref }
     // A $ref that adds fields (DataFile = ContentFile + its own) is an intersection.
     if (node.properties === undefined) return base
     const { $ref: _ref, description: _d, ...rest } = node
-    return { allOf: [{ $ref: ref }, walk(rest)], ...(node.description ? { description: node.description } : {}) }
+    return {
+      allOf: [{ $ref: ref }, walk(rest)],
+      ...(node.description ? { description: node.description } : {}),
+    }
   }
   const out: { [key: string]: Json } = {}
   // A bare `{type: object}` would become `{}` (lint: no-empty-object-type); say "any object" instead.
