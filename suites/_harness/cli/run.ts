@@ -12,7 +12,8 @@ import { Redactor } from '../http/redact.ts'
 import { prepareRun, secretsOf } from '../setup/prepare.ts'
 import { sweepRun } from '../setup/global-setup.ts'
 import { writeRunEnv } from '../setup/run-env.ts'
-import { startTarget } from '../setup/start-target.ts'
+import { startTarget, targetNameOf } from '../setup/start-target.ts'
+import type { RunningTarget } from '../targets/types.ts'
 import { ResultsReporter } from '../../../reports/results-reporter.ts'
 import type { CollectedRun } from '../../../reports/results-reporter.ts'
 import { exitCodeOf, summarize, verdictOf } from '../../../reports/results.ts'
@@ -36,15 +37,31 @@ export function redactedOptions(opts: Options): Record<string, unknown> {
   return out
 }
 
+/** A started target may bring its warehouse and local client credentials; explicit options win. */
+export function withTargetDefaults(opts: Options, target: RunningTarget): Options {
+  return {
+    ...(target.warehouse ? { warehouse: target.warehouse } : {}),
+    ...(target.auth
+      ? {
+          clientId: target.auth.clientId,
+          clientSecret: target.auth.clientSecret,
+          oauthUri: target.auth.tokenUrl,
+          ...(target.auth.scope ? { scope: target.auth.scope } : {}),
+        }
+      : {}),
+    ...opts,
+  }
+}
+
 export async function runCommand(opts: Options, log: (line: string) => void): Promise<number> {
   const started = Date.now()
   const target = await startTarget(opts, log)
   const redactor = new Redactor(secretsOf(opts))
   let interrupted = false
   try {
-    const run = await prepareRun(opts, target.url)
+    const run = await prepareRun(withTargetDefaults(opts, target), target.url)
     for (const s of run.secrets) redactor.add(s)
-    const targetKind = opts.url ? 'url' : (opts.target ?? 'reference')
+    const targetKind = targetNameOf(opts)
     log(
       `catalog-conformance ${harnessVersion()}: certifying ${redactor.text(run.baseUrl)} (${targetKind}), profile ${run.profile}, seed ${run.seed}, run ${run.runPrefix}`,
     )

@@ -21,6 +21,10 @@ export const OPTION_SPECS = {
     type: 'string',
     description: 'A known target by name (see `targets`), e.g. iceberg-rest-fixture.',
   },
+  targetVersion: {
+    type: 'string',
+    description: 'Version of a started target (the Java fixture release, an image tag).',
+  },
   prefix: { type: 'string', description: 'Path prefix; by default taken from GET /v1/config.' },
   warehouse: { type: 'string', description: 'Warehouse passed to GET /v1/config.' },
   token: { type: 'string', description: 'Bearer token sent on every request.', secret: true },
