@@ -149,8 +149,39 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
         },
       },
     },
-    async (ctx) => {
-      const meta = ctx.meta
+    // Vitest reads the fixtures a test needs from its destructuring pattern, so every fixture is named here.
+    async ({
+      task,
+      signal,
+      skip,
+      onTestFailed,
+      onTestFinished,
+      expect,
+      annotate,
+      run,
+      transport,
+      sandbox,
+      meta,
+      catalog,
+      check,
+      unsupported,
+    }) => {
+      const ctx = {
+        task,
+        signal,
+        skip,
+        onTestFailed,
+        onTestFinished,
+        expect,
+        annotate,
+        run,
+        transport,
+        sandbox,
+        meta,
+        catalog,
+        check,
+        unsupported,
+      } as TestContext & Fixtures
       meta.level = levelFor(spec.level, ctx.run.profile)
       const release = ctx.run.profile === 'document' ? '1.11' : ctx.run.profile
       if (spec.since && RELEASES.indexOf(release as Release) < RELEASES.indexOf(spec.since)) {
