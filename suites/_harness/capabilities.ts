@@ -8,8 +8,10 @@ import type { OperationId } from '../../schemas/operations.ts'
 export interface Capabilities {
   /** Path prefix ('' when absent: the segment is dropped, as the Java client does). */
   readonly prefix: string
-  /** The separator of namespace parts in paths and `parent` (default 0x1F). */
+  /** The separator of namespace parts, decoded (default 0x1F). */
   readonly namespaceSeparator: string
+  /** The separator as it is written between encoded parts in a path: URL-encoded, as advertised (default `%1F`). */
+  readonly namespaceSeparatorEncoded: string
   readonly idempotencyKeyLifetime?: string
   /** Advertised endpoints, `<METHOD> <path template>`; the default set when the server lists none. */
   readonly endpoints: readonly string[]
@@ -47,7 +49,7 @@ export function parseCapabilities(body: unknown, prefixOverride?: string): Capab
   const lifetime = obj['idempotency-key-lifetime']
   return {
     prefix: prefixOverride ?? merged.prefix ?? '',
-    namespaceSeparator: merged['namespace-separator'] ?? '\u001f',
+    ...separatorOf(merged['namespace-separator']),
     ...(typeof lifetime === 'string' ? { idempotencyKeyLifetime: lifetime } : {}),
     endpoints: listed ? listed.filter((e): e is string => e !== undefined) : DEFAULT_ENDPOINTS,
     endpointsAdvertised: listed !== undefined,
@@ -55,6 +57,27 @@ export function parseCapabilities(body: unknown, prefixOverride?: string): Capab
     overrides,
     ...(merged['oauth2-server-uri'] ? { oauth2ServerUri: merged['oauth2-server-uri'] } : {}),
   }
+}
+
+/**
+ * The `namespace-separator` override is given URL-encoded (spec §6.4, e.g. `%1F` or `%2E`). A server that
+ * sends it raw (e.g. a literal 0x1F) is read the same way.
+ */
+export function separatorOf(advertised: string | undefined): {
+  namespaceSeparator: string
+  namespaceSeparatorEncoded: string
+} {
+  if (!advertised) return { namespaceSeparator: '\u001f', namespaceSeparatorEncoded: '%1F' }
+  let decoded = advertised
+  try {
+    decoded = decodeURIComponent(advertised)
+  } catch {
+    // not URL-encoded: take it as it is
+  }
+  const encoded = [...decoded]
+    .map((c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'))
+    .join('')
+  return { namespaceSeparator: decoded, namespaceSeparatorEncoded: encoded }
 }
 
 export function supports(caps: Capabilities, id: OperationId): boolean {

@@ -41,9 +41,28 @@ export interface ClientOptions {
 
 type OperationMethods = { readonly [K in OperationId]: (args?: CallArgs) => Promise<Exchange> }
 
-/** Encodes a namespace for a path segment or the `parent` query: parts joined by the separator. */
-export function encodeNamespace(ns: readonly string[], separator: string): string {
-  return ns.map((p) => encodeURIComponent(p)).join(encodeURIComponent(separator))
+/**
+ * Encodes a namespace for a path segment: each part URL-encoded (the separator character too, so a part
+ * cannot split), joined by the URL-encoded separator (spec §6.4).
+ */
+export function encodeNamespace(
+  ns: readonly string[],
+  caps: Pick<Capabilities, 'namespaceSeparator' | 'namespaceSeparatorEncoded'>,
+): string {
+  const sep = caps.namespaceSeparator
+  const encodePart = (p: string) =>
+    encodeURIComponent(p)
+      .split(encodeURIComponent(sep))
+      .join(caps.namespaceSeparatorEncoded)
+      .replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
+  const escapeSep = (p: string) =>
+    sep.length === 1 && /[A-Za-z0-9\-_.~]/.test(sep) ? p.split(sep).join(caps.namespaceSeparatorEncoded) : p
+  return ns.map((p) => escapeSep(encodePart(p))).join(caps.namespaceSeparatorEncoded)
+}
+
+/** The value of a `parent` (or `referenced-by`) query parameter before URL encoding: parts joined by the separator. */
+export function joinNamespace(ns: readonly string[], caps: Pick<Capabilities, 'namespaceSeparator'>): string {
+  return ns.join(caps.namespaceSeparator)
 }
 
 export class CatalogClient {
@@ -61,7 +80,6 @@ export class CatalogClient {
 
   /** Path of an operation with its parameters substituted (no base URL). */
   pathOf(id: OperationId, args: CallArgs = {}): string {
-    const sep = this.options.caps.namespaceSeparator
     const prefix = this.options.caps.prefix
     let path: string = OPERATIONS[id].path
     path =
@@ -72,7 +90,7 @@ export class CatalogClient {
     }
     return path
       .replace('{namespace}', () =>
-        args.namespace ? encodeNamespace(args.namespace, sep) : need('namespace', undefined),
+        args.namespace ? encodeNamespace(args.namespace, this.options.caps) : need('namespace', undefined),
       )
       .replace('{table}', () => need('table', args.table))
       .replace('{view}', () => need('view', args.view))

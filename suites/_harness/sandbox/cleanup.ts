@@ -2,6 +2,7 @@
  * Removes what a run created: every namespace carrying the run prefix (or, for `cleanup`, any run marker),
  * with its views, tables and child namespaces, deepest first. Only names with the marker are ever touched.
  */
+import { joinNamespace } from '../client.ts'
 import type { CatalogClient } from '../client.ts'
 import { carriesRunMarker, isRunNamespace } from './names.ts'
 
@@ -46,7 +47,7 @@ export async function dropNamespaceTree(
   const children = await listAll(
     client,
     'listNamespaces',
-    { query: { parent: ns.join(client.caps.namespaceSeparator) } },
+    { query: { parent: joinNamespace(ns, client.caps) } },
     'namespaces',
   )
   for (const child of children) {
