@@ -25,10 +25,14 @@ export function optStr(o: Json, key: string, what: string): string | undefined {
   return o[key] === undefined || o[key] === null ? undefined : str(o, key, what)
 }
 
-/** An integer (JSON numbers beyond 2^53 lose precision in JS; ids that large are rejected, not rounded). */
+/**
+ * An integer. Java snapshot ids are random 63-bit longs, beyond 2^53: JSON.parse has already rounded them
+ * before they get here, so unsafe integers are accepted as they come (exact int64 ids need a lossless
+ * JSON parse in the HTTP layer).
+ */
 export function int(o: Json, key: string, what: string): number {
   const v = o[key]
-  if (typeof v !== 'number' || !Number.isSafeInteger(v))
+  if (typeof v !== 'number' || !Number.isInteger(v))
     throw badRequest(`Invalid ${what}: '${key}' must be an integer`)
   return v
 }
@@ -51,7 +55,7 @@ export function arr(o: Json, key: string, what: string): unknown[] {
 
 export function intList(o: Json, key: string, what: string): number[] {
   return arr(o, key, what).map((x) => {
-    if (typeof x !== 'number' || !Number.isSafeInteger(x))
+    if (typeof x !== 'number' || !Number.isInteger(x))
       throw badRequest(`Invalid ${what}: '${key}' must hold integers`)
     return x
   })
