@@ -48,3 +48,14 @@ export const SIMPLE_SCHEMA = {
     { id: 2, name: 'data', type: 'string', required: false },
   ],
 }
+
+/** An unpartitioned parquet DataFile for the `append` update. */
+export const dataFile = (path: string, records = 10): object => ({
+  content: 'data',
+  'file-path': path,
+  'file-format': 'parquet',
+  'spec-id': 0,
+  partition: [],
+  'file-size-in-bytes': 100,
+  'record-count': records,
+})
