@@ -1,0 +1,164 @@
+/**
+ * End-to-end tests of the CLI as a user runs it (a child process): exit codes and one-line errors, and a
+ * full run against a catalog that already holds data — afterwards it holds exactly what it held before, and
+ * the token given to the run appears in no output and no report file.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { start } from '../../../reference-server/index.ts'
+
+const ROOT = resolve(import.meta.dirname, '../../..')
+const BIN = join(ROOT, 'bin/catalog-conformance.js')
+
+interface Ran {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+function cli(args: string[], env: Record<string, string> = {}, timeoutMs = 240_000): Promise<Ran> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, CI: 'true', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      fail(new Error(`CLI did not finish within ${timeoutMs} ms`))
+    }, timeoutMs)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      done({ code, stdout, stderr })
+    })
+  })
+}
+
+function tmp(): string {
+  return mkdtempSync(join(tmpdir(), 'cc-cli-'))
+}
+
+describe('harness and configuration errors exit 2 with one line', () => {
+  it('an unreachable URL', async () => {
+    const r = await cli(['run', '--url', 'http://127.0.0.1:1', '--report-dir', tmp()])
+    expect(r.code).toBe(2)
+    expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    expect(r.stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:1\/v1\/config: connection refused/)
+    expect(r.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('a YAML config with a misspelled key names the key', async () => {
+    const dir = tmp()
+    const file = join(dir, 'c.yaml')
+    writeFileSync(file, 'url: http://127.0.0.1:1\nproflie: "1.11"\n')
+    const r = await cli(['run', '--config', file])
+    expect(r.code).toBe(2)
+    expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    expect(r.stderr).toContain('unknown key "proflie"')
+  })
+
+  it('an unknown flag and an unknown command', async () => {
+    const a = await cli(['run', '--urll', 'x'])
+    expect(a.code).toBe(2)
+    expect(a.stderr).toMatch(/--urll/)
+    const b = await cli(['certify'])
+    expect(b.code).toBe(2)
+    expect(b.stderr).toMatch(/unknown command "certify"/)
+  })
+
+  it('a server that answers garbage', async () => {
+    const { createServer } = await import('node:http')
+    const server = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>hi</html>'),
+    )
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const port = (server.address() as { port: number }).port
+    try {
+      const r = await cli(['run', '--url', `http://127.0.0.1:${port}`, '--report-dir', tmp()])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toMatch(/did not answer a JSON object/)
+    } finally {
+      server.close()
+    }
+  })
+})
+
+/** Everything a catalog holds, as comparable text: namespaces with properties, tables and views with metadata locations. */
+async function snapshot(url: string, token: string): Promise<string[]> {
+  const h = { authorization: `Bearer ${token}` }
+  const get = async (path: string) =>
+    (await (await fetch(`${url}/v1/ref${path}`, { headers: h })).json()) as Record<string, unknown>
+  const out: string[] = []
+  const walk = async (parent?: string[]) => {
+    const q = parent ? `?parent=${encodeURIComponent(parent.join('\u001f'))}` : ''
+    for (const ns of (await get(`/namespaces${q}`)).namespaces as string[][]) {
+      const path = ns.map(encodeURIComponent).join('%1F')
+      out.push(`ns ${JSON.stringify(ns)} ${JSON.stringify((await get(`/namespaces/${path}`)).properties)}`)
+      for (const kind of ['tables', 'views'] as const) {
+        for (const id of (await get(`/namespaces/${path}/${kind}`)).identifiers as { name: string }[]) {
+          const loaded = await get(`/namespaces/${path}/${kind}/${encodeURIComponent(id.name)}`)
+          out.push(`${kind} ${JSON.stringify(ns)}.${id.name} ${String(loaded['metadata-location'])}`)
+        }
+      }
+      await walk(ns)
+    }
+  }
+  await walk()
+  return out.sort()
+}
+
+describe('a full run against a catalog that already holds data', () => {
+  const TOKEN = 'zz-Recognizable-Secret-Token-4711'
+  let server: { url: string; close(): Promise<void> }
+  let before: string[]
+  let run: Ran
+  const reportDir = tmp()
+
+  beforeAll(async () => {
+    server = await start({ auth: { token: TOKEN } })
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}/v1/ref${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    const schema = {
+      type: 'struct',
+      'schema-id': 0,
+      fields: [{ id: 1, name: 'id', type: 'long', required: true }],
+    }
+    await post('/namespaces', { namespace: ['prod'], properties: { owner: 'vendor' } })
+    await post('/namespaces', { namespace: ['prod', 'sales'] })
+    await post('/namespaces/prod/tables', { name: 'orders', schema })
+    await post('/namespaces/prod%1Fsales/tables', { name: 'daily', schema })
+    before = await snapshot(server.url, TOKEN)
+    run = await cli(['run', '--url', server.url, '--token', TOKEN, '--report-dir', reportDir])
+  }, 300_000)
+
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('the run completed with a verdict (exit 0 or 1, not a harness error)', () => {
+    expect(before.length).toBe(4)
+    expect([0, 1]).toContain(run.code)
+  })
+
+  it('leaves the catalog exactly as it was', async () => {
+    expect(await snapshot(server.url, TOKEN)).toEqual(before)
+  })
+
+  it('prints and writes the token nowhere', () => {
+    expect(run.stdout + run.stderr).not.toContain(TOKEN)
+    const files = readdirSync(reportDir)
+    expect(files).toEqual(expect.arrayContaining(['results.json', 'report.html', 'junit.xml']))
+    for (const f of files) expect(readFileSync(join(reportDir, f), 'utf8')).not.toContain(TOKEN)
+  })
+})
