@@ -1,0 +1,100 @@
+/**
+ * An Iceberg type of any kind (spec-digest §2.5): every primitive, decimal and fixed with parameters, and
+ * struct, list and map nested up to `depth`; the v3 types (timestamp_ns, timestamptz_ns, unknown,
+ * variant, geometry, geography) only with `v3: true`. Field ids are placeholders (0): `icebergSchema`
+ * numbers them. `unknown` is only ever optional, and map keys are plain primitives, as the table spec says.
+ */
+import fc from 'fast-check'
+import type { IcebergType, StructField } from './_internals/iceberg-json.ts'
+import { fieldNameUnit } from './_internals/names.ts'
+
+export interface IcebergTypeOptions {
+  readonly v3?: boolean
+  /** Nesting depth of struct, list and map (0: primitives only). Default 2. */
+  readonly depth?: number
+  readonly maxFields?: number
+}
+
+const V1_PRIMITIVES = [
+  'boolean',
+  'int',
+  'long',
+  'float',
+  'double',
+  'date',
+  'time',
+  'timestamp',
+  'timestamptz',
+  'string',
+  'uuid',
+  'binary',
+]
+const V3_PRIMITIVES = ['timestamp_ns', 'timestamptz_ns', 'unknown', 'variant', 'geometry', 'geography']
+
+/** Primitive type strings, with parameters. */
+export function primitiveType(v3 = false): fc.Arbitrary<string> {
+  const decimal = fc
+    .integer({ min: 1, max: 38 })
+    .chain((p) => fc.integer({ min: 0, max: p }).map((s) => `decimal(${p},${s})`))
+  const fixed = fc.integer({ min: 1, max: 64 }).map((l) => `fixed[${l}]`)
+  const plain = fc.constantFrom(...V1_PRIMITIVES, ...(v3 ? V3_PRIMITIVES : []))
+  const geo = fc.constantFrom('geometry(srid:4326)', 'geography(srid:4326, spherical)')
+  return v3
+    ? fc.oneof({ weight: 8, arbitrary: plain }, decimal, fixed, geo)
+    : fc.oneof({ weight: 8, arbitrary: plain }, decimal, fixed)
+}
+
+/** Field names of one struct: unique, never empty, no dots. */
+export function fieldNames(min: number, max: number): fc.Arbitrary<string[]> {
+  return fc.uniqueArray(
+    fc.array(fieldNameUnit, { minLength: 1, maxLength: 8 }).map((u) => u.join('')),
+    { minLength: min, maxLength: max },
+  )
+}
+
+const mayBeRequired = (t: IcebergType, required: boolean): boolean => (t === 'unknown' ? false : required)
+
+/** A struct's fields with placeholder ids. */
+export function structFields(opts: IcebergTypeOptions, min = 1): fc.Arbitrary<StructField[]> {
+  const max = opts.maxFields ?? 5
+  return fieldNames(min, max).chain((names) =>
+    fc
+      .tuple(
+        ...names.map(() =>
+          fc.tuple(icebergType(opts), fc.boolean(), fc.option(fc.string({ maxLength: 12 }))),
+        ),
+      )
+      .map((parts) =>
+        parts.map(([type, required, doc], i) => ({
+          id: 0,
+          name: names[i]!,
+          type,
+          required: mayBeRequired(type, required),
+          ...(doc !== null ? { doc } : {}),
+        })),
+      ),
+  )
+}
+
+export function icebergType(opts: IcebergTypeOptions = {}): fc.Arbitrary<IcebergType> {
+  const depth = opts.depth ?? 2
+  const primitive = primitiveType(opts.v3)
+  if (depth <= 0) return primitive
+  const inner: IcebergTypeOptions = { ...opts, depth: depth - 1, maxFields: Math.min(opts.maxFields ?? 5, 3) }
+  const struct = structFields(inner).map((fields) => ({ type: 'struct' as const, fields }))
+  const list = fc.tuple(icebergType(inner), fc.boolean()).map(([element, req]) => ({
+    type: 'list' as const,
+    'element-id': 0,
+    element,
+    'element-required': mayBeRequired(element, req),
+  }))
+  const map = fc.tuple(primitiveType(false), icebergType(inner), fc.boolean()).map(([key, value, req]) => ({
+    type: 'map' as const,
+    'key-id': 0,
+    key,
+    'value-id': 0,
+    value,
+    'value-required': mayBeRequired(value, req),
+  }))
+  return fc.oneof({ weight: 6, arbitrary: primitive }, struct, list, map)
+}

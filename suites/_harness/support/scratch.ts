@@ -1,0 +1,64 @@
+/**
+ * Helpers shared by the property, model, concurrency and robustness suites: a fresh run namespace per
+ * property run (so shrink attempts never see each other's objects), a minimal table schema, and quiet
+ * removal of what a run created (the sandbox sweeps again after the file).
+ */
+import type { CatalogClient } from '../client.ts'
+import type { Sandbox } from '../sandbox/sandbox.ts'
+import { dropNamespaceTree } from '../sandbox/cleanup.ts'
+import { SetupError } from '../errors.ts'
+
+/** A small valid schema: the ids are reassigned by the server anyway. */
+export const TINY_SCHEMA = {
+  type: 'struct',
+  'schema-id': 0,
+  fields: [
+    { id: 1, name: 'id', type: 'long', required: true },
+    { id: 2, name: 'data', type: 'string', required: false },
+  ],
+} as const
+
+/** Creates a fresh top-level run namespace (setup step) and returns it with a function that removes it. */
+export async function freshNamespace(
+  sandbox: Sandbox,
+  client: CatalogClient,
+  label: string,
+): Promise<{ ns: string[]; drop: () => Promise<void> }> {
+  const ns = sandbox.names.namespace(label)
+  const ex = await client.op.createNamespace({ body: { namespace: ns } })
+  if (ex.status !== 200)
+    throw new SetupError(
+      `setup step "create namespace ${ns.join('.')}" answered ${ex.status || ex.transportError}`,
+    )
+  const quiet = sandbox.client()
+  return {
+    ns,
+    drop: async () => {
+      try {
+        await dropNamespaceTree(quiet, ns)
+      } catch {
+        // The sandbox sweeps the run prefix after the file.
+      }
+    },
+  }
+}
+
+/** Creates a table with TINY_SCHEMA (setup step). */
+export async function createTinyTable(
+  client: CatalogClient,
+  ns: readonly string[],
+  name: string,
+): Promise<void> {
+  const ex = await client.op.createTable({ namespace: ns, body: { name, schema: TINY_SCHEMA } })
+  if (ex.status !== 200)
+    throw new SetupError(`setup step "create table ${name}" answered ${ex.status || ex.transportError}`)
+}
+
+/** Removes what a run created, never throwing. */
+export async function dropQuietly(sandbox: Sandbox, ns: readonly string[]): Promise<void> {
+  try {
+    await dropNamespaceTree(sandbox.client(), ns)
+  } catch {
+    // swept after the file
+  }
+}

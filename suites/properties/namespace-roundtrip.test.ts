@@ -1,0 +1,73 @@
+/**
+ * Property: a namespace created with any name (unicode, dots, spaces, percent signs, nested levels) and any
+ * properties loads back with the same name and at least those properties (spec-digest §1.3 #4, #5; §6.4
+ * path encoding). A server may refuse a name it cannot store (4xx): that is not a failure; a 5xx is.
+ */
+import fc from 'fast-check'
+import { operation, rule } from '../_harness/dsl.ts'
+import { namespacePart } from '../_harness/arbitraries/namespace-part.ts'
+import { propertyMap } from '../_harness/arbitraries/property-map.ts'
+import { checkProperty } from '../_harness/support/property.ts'
+import { dropQuietly } from '../_harness/support/scratch.ts'
+
+operation('createNamespace', () => {
+  rule(
+    {
+      id: 'properties/namespaces/create-load-roundtrip',
+      level: 'MUST',
+      title: 'a created namespace loads back with its exact name and the properties it was created with',
+      requires: ['createNamespace', 'loadNamespaceMetadata', 'dropNamespace'],
+      ref: 'spec-digest §1.3 #4, #5; §6.4; catalog-rest-spec.md Namespaces',
+    },
+    async ({ run, meta, catalog, sandbox, check }) => {
+      await checkProperty({ run, meta }, () =>
+        fc.asyncProperty(
+          namespacePart(),
+          fc.array(namespacePart(), { maxLength: 2 }),
+          propertyMap(),
+          async (top, nested, properties) => {
+            const root = [`${sandbox.names.namespace('rt')[0]}_${top}`]
+            try {
+              const created = await catalog.op.createNamespace({ body: { namespace: root, properties } })
+              check.that(created.status < 500, 'creating a namespace never answers 5xx', {
+                received: created.status,
+                expected: '200 or a 4xx refusal',
+                ex: created,
+              })
+              if (created.status !== 200) return // the server refuses this name: allowed
+              check.conform(created, { status: 200 })
+              const loaded = check.conform<{
+                namespace: unknown
+                properties?: Record<string, string> | null
+              }>(await catalog.op.loadNamespaceMetadata({ namespace: root }), { status: 200 })
+              check.equal(loaded.namespace, root, 'the loaded namespace is the one created')
+              for (const [k, v] of Object.entries(properties))
+                check.that(loaded.properties?.[k] === v, `property ${JSON.stringify(k)} is stored as given`, {
+                  received: loaded.properties?.[k],
+                  expected: v,
+                })
+              let parent = root
+              for (const level of nested) {
+                const child = [...parent, level]
+                const ex = await catalog.op.createNamespace({ body: { namespace: child } })
+                check.that(ex.status < 500, 'creating a nested namespace never answers 5xx', {
+                  received: ex.status,
+                  ex,
+                })
+                if (ex.status !== 200) return // nested namespaces, or this name, not supported
+                const back = check.conform<{ namespace: unknown }>(
+                  await catalog.op.loadNamespaceMetadata({ namespace: child }),
+                  { status: 200 },
+                )
+                check.equal(back.namespace, child, 'the loaded nested namespace is the one created')
+                parent = child
+              }
+            } finally {
+              await dropQuietly(sandbox, root)
+            }
+          },
+        ),
+      )
+    },
+  )
+})
