@@ -2,7 +2,7 @@
  * An Iceberg schema (spec-digest §2.5 Schema) with fields of every type, nested, and unique field ids
  * 1, 2, 3 … assigned depth-first. `v3: true` adds the v3 types (use with format-version 3 tables).
  */
-import fc from 'fast-check'
+import type fc from 'fast-check'
 import type { IcebergType, SchemaJson, StructField } from './_internals/iceberg-json.ts'
 import { structFields } from './iceberg-type.ts'
 import type { IcebergTypeOptions } from './iceberg-type.ts'

@@ -2,7 +2,7 @@
  * A table or view name: one path segment with the same odd characters as namespace parts (spec-digest
  * §6.4: table and view names are single URL-encoded path segments).
  */
-import fc from 'fast-check'
+import type fc from 'fast-check'
 import { namespacePart } from './namespace-part.ts'
 
 export function identifierName(opts: { readonly long?: boolean } = {}): fc.Arbitrary<string> {
