@@ -1,0 +1,133 @@
+/**
+ * Namespace lifecycle (spec-digest §1.3 #3–#7; catalog-rest-spec.md Namespaces): load, exists, list and drop
+ * of a namespace, and the 404s for one that does not exist.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+import { listAllNamespaces } from '../_harness/support/catalog-objects.ts'
+
+interface GetNamespace {
+  namespace: string[]
+  properties?: Record<string, string> | null
+}
+
+operation('loadNamespaceMetadata', () => {
+  rule(
+    {
+      id: 'namespaces/load/returns-properties',
+      level: 'MUST',
+      title: 'load answers 200 with the namespace and (at least) the properties it was created with',
+      requires: ['createNamespace', 'loadNamespaceMetadata'],
+      ref: 'spec-digest §1.3 #5, §2.2 GetNamespaceResponse; rck-digest §2.3 testCreateNamespaceWithProperties',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'load', { owner: 'conformance', 'a.b': 'c d' })
+      const body = check.conform<GetNamespace>(await catalog.op.loadNamespaceMetadata({ namespace: ns }), {
+        status: 200,
+      })
+      check.equal(body.namespace, ns, 'the response names the namespace that was loaded')
+      // A server may add properties (e.g. timestamps); the requested ones must be there unchanged.
+      check.that(
+        body.properties?.owner === 'conformance' && body.properties['a.b'] === 'c d',
+        'the loaded properties include those given at create',
+        { received: body.properties, expected: { owner: 'conformance', 'a.b': 'c d' } },
+      )
+    },
+  )
+
+  rule(
+    {
+      id: 'namespaces/load/missing-404',
+      level: 'MUST',
+      title: 'loading a namespace that does not exist is 404',
+      requires: ['loadNamespaceMetadata'],
+      ref: 'spec-digest §1.3 #5; catalog-rest-spec.md Namespaces rule 6',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ex = await catalog.op.loadNamespaceMetadata({ namespace: sandbox.names.namespace('missing') })
+      check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
+    },
+  )
+})
+
+operation('namespaceExists', () => {
+  rule(
+    {
+      id: 'namespaces/exists/204',
+      level: 'MUST',
+      title: 'HEAD on an existing namespace is 204 with no body',
+      requires: ['createNamespace', 'namespaceExists'],
+      ref: 'spec-digest §1.3 #6',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'exists')
+      check.conform(await catalog.op.namespaceExists({ namespace: ns }), { status: 204 })
+    },
+  )
+
+  rule(
+    {
+      id: 'namespaces/exists/missing-404',
+      level: 'MUST',
+      title: 'HEAD on a namespace that does not exist is 404 with no body',
+      requires: ['namespaceExists'],
+      ref: 'spec-digest §1.3 #6, §8 quirk 7',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ex = await catalog.op.namespaceExists({ namespace: sandbox.names.namespace('missing') })
+      check.conform(ex, { status: 404 })
+    },
+  )
+})
+
+operation('listNamespaces', () => {
+  rule(
+    {
+      id: 'namespaces/list/contains-created',
+      level: 'MUST',
+      title: 'the top-level listing contains a created namespace, as its full identifier',
+      requires: ['createNamespace', 'listNamespaces'],
+      ref: 'spec-digest §1.3 #3; rck-digest §2.3 testCreateNamespace, testListNamespaces',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'listed')
+      const all = await listAllNamespaces(catalog, check)
+      check.that(
+        all.some((n) => n.length === 1 && n[0] === ns[0]),
+        'the created namespace is listed',
+        { expected: ns, received: `${all.length} namespaces, without it` },
+      )
+    },
+  )
+})
+
+operation('dropNamespace', () => {
+  rule(
+    {
+      id: 'namespaces/drop/204-then-gone',
+      level: 'MUST',
+      title: 'drop of an empty namespace is 204, and the namespace is gone afterwards',
+      requires: ['createNamespace', 'dropNamespace', 'loadNamespaceMetadata'],
+      ref: 'spec-digest §1.3 #7; rck-digest §2.3 testDropNamespace',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'drop')
+      check.conform(await catalog.op.dropNamespace({ namespace: ns }), { status: 204 })
+      const after = await catalog.op.loadNamespaceMetadata({ namespace: ns })
+      check.conform(after, { status: 404, errorType: /NoSuchNamespace/ })
+    },
+  )
+
+  rule(
+    {
+      id: 'namespaces/drop/missing-404',
+      level: 'MUST',
+      title: 'dropping a namespace that does not exist is 404',
+      requires: ['dropNamespace'],
+      ref: 'spec-digest §1.3 #7; rck-digest §2.3 testDropNonexistentNamespace',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ex = await catalog.op.dropNamespace({ namespace: sandbox.names.namespace('missing') })
+      check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
+    },
+  )
+})

@@ -1,0 +1,53 @@
+/**
+ * Namespace names that need care in a URL (spec-digest §6.4, rck-digest §3.2 "Namespace encoding"): dots,
+ * spaces, unicode, percent signs and slashes. A server may refuse such a name at create (400 or 406: the
+ * test is then "unsupported"); a name it accepted must load, exist, be listed and drop by the same name.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+import { listAllNamespaces } from '../_harness/support/catalog-objects.ts'
+
+const KINDS = [
+  { kind: 'dot', suffix: 'a.b', ref: 'rck-digest §2.3 testNamespaceWithDot' },
+  { kind: 'space', suffix: 'a b', ref: 'rck-digest §3.2 (no space test in the RCK)' },
+  { kind: 'unicode', suffix: 'ünï_中文_🧊', ref: 'rck-digest §3.2 (no unicode test in the RCK)' },
+  { kind: 'percent', suffix: '100%25_%1F_%', ref: 'rck-digest §3.2 (no percent-encoding test in the RCK)' },
+  { kind: 'slash', suffix: 'a/b', ref: 'rck-digest §2.3 testNamespaceWithSlash' },
+] as const
+
+operation('topic:namespace-names', () => {
+  for (const { kind, suffix, ref } of KINDS) {
+    rule(
+      {
+        id: `namespaces/names/${kind}`,
+        level: 'MUST',
+        title: `a namespace whose name holds a ${kind} round-trips through create, load, exists, list and drop`,
+        requires: ['createNamespace', 'loadNamespaceMetadata', 'listNamespaces', 'dropNamespace'],
+        ref: `spec-digest §1.2 (namespace path parameter), §6.4; ${ref}`,
+      },
+      async ({ catalog, sandbox, check, run, unsupported }) => {
+        const ns = [`${sandbox.names.namespace(kind)[0]}_${suffix}`]
+        const created = await catalog.op.createNamespace({ body: { namespace: ns } })
+        if ([400, 406, 422].includes(created.status))
+          unsupported(`the server refuses namespace names with a ${kind} (create answered ${created.status})`)
+        const body = check.conform<{ namespace: string[] }>(created, { status: 200 })
+        check.equal(body.namespace, ns, 'create answers the name exactly as sent')
+
+        const loaded = check.conform<{ namespace: string[] }>(
+          await catalog.op.loadNamespaceMetadata({ namespace: ns }),
+          { status: 200 },
+        )
+        check.equal(loaded.namespace, ns, 'load by the same name finds the namespace')
+        if (run.caps.endpoints.includes('HEAD /v1/{prefix}/namespaces/{namespace}'))
+          check.conform(await catalog.op.namespaceExists({ namespace: ns }), { status: 204 })
+        const listed = await listAllNamespaces(catalog, check)
+        check.that(
+          listed.some((n) => n.length === 1 && n[0] === ns[0]),
+          'the namespace is listed under its exact name',
+          { expected: ns },
+        )
+        check.conform(await catalog.op.dropNamespace({ namespace: ns }), { status: 204 })
+        check.conform(await catalog.op.loadNamespaceMetadata({ namespace: ns }), { status: 404 })
+      },
+    )
+  }
+})

@@ -1,0 +1,114 @@
+/**
+ * updateProperties (spec-digest §1.3 #8, §2.2; catalog-rest-spec.md Namespaces rules 1, 2, 5): updates and
+ * removals apply, untouched keys stay unchanged, a key in both lists is 422, the response names what was
+ * updated, removed and (optionally) missing. A server without namespace properties answers 406: unsupported.
+ */
+import type { Exchange } from '../_harness/http/exchange.ts'
+import { operation, rule } from '../_harness/dsl.ts'
+
+interface UpdateResponse {
+  updated: string[]
+  removed: string[]
+  missing?: string[] | null
+}
+
+const refuses = (ex: Exchange) => ex.status === 406
+
+operation('updateProperties', () => {
+  rule(
+    {
+      id: 'namespaces/properties/update-and-remove',
+      level: 'MUST',
+      title: 'updates and removals apply, and untouched properties are unchanged',
+      requires: ['createNamespace', 'updateProperties', 'loadNamespaceMetadata'],
+      ref: 'spec-digest §1.3 #8; catalog-rest-spec.md Namespaces rule 1; rck-digest §2.3 testRemoveNamespaceProperties',
+    },
+    async ({ catalog, sandbox, check, unsupported }) => {
+      const ns = await sandbox.namespace(catalog, 'props', { keep: 'k', change: 'old', drop: 'd' })
+      const ex = await catalog.op.updateProperties({
+        namespace: ns,
+        body: { updates: { change: 'new', add: 'a' }, removals: ['drop'] },
+      })
+      if (refuses(ex)) unsupported('the server does not support namespace properties (406)')
+      const res = check.conform<UpdateResponse>(ex, { status: 200 })
+      check.equal([...res.updated].sort(), ['add', 'change'], 'updated names the keys added or changed')
+      check.equal(res.removed, ['drop'], 'removed names the key removed')
+      const props = check.conform<{ properties?: Record<string, string> | null }>(
+        await catalog.op.loadNamespaceMetadata({ namespace: ns }),
+        { status: 200 },
+      ).properties
+      check.that(
+        props?.keep === 'k' && props.change === 'new' && props.add === 'a' && !Object.hasOwn(props, 'drop'),
+        'after the update: keep unchanged, change overwritten, add added, drop removed',
+        { received: props, expected: { keep: 'k', change: 'new', add: 'a' } },
+      )
+    },
+  )
+
+  rule(
+    {
+      id: 'namespaces/properties/missing-list',
+      level: 'MAY',
+      title: 'removing a key that does not exist is reported in missing (servers need not implement it)',
+      requires: ['createNamespace', 'updateProperties'],
+      ref: 'spec-digest §2.2 UpdateNamespacePropertiesResponse.missing',
+    },
+    async ({ catalog, sandbox, check, unsupported }) => {
+      const ns = await sandbox.namespace(catalog, 'missing', { here: 'h' })
+      const ex = await catalog.op.updateProperties({ namespace: ns, body: { removals: ['here', 'absent'] } })
+      if (refuses(ex)) unsupported('the server does not support namespace properties (406)')
+      const res = check.conform<UpdateResponse>(ex, { status: 200, level: 'MUST' })
+      if (res.missing === undefined || res.missing === null) unsupported('the server does not report missing')
+      check.equal(res.missing, ['absent'], 'missing names the key that did not exist')
+    },
+  )
+
+  rule(
+    {
+      id: 'namespaces/properties/overlap-422',
+      level: 'MUST',
+      title: 'a key in both removals and updates is 422, and nothing changes',
+      requires: ['createNamespace', 'updateProperties', 'loadNamespaceMetadata'],
+      ref: 'spec-digest §1.3 #8; catalog-rest-spec.md Namespaces rule 2',
+    },
+    async ({ catalog, sandbox, check, unsupported }) => {
+      const ns = await sandbox.namespace(catalog, 'overlap', { dup: 'before' })
+      const ex = await catalog.op.updateProperties({
+        namespace: ns,
+        body: { updates: { dup: 'after', other: 'o' }, removals: ['dup'] },
+      })
+      if (refuses(ex)) unsupported('the server does not support namespace properties (406)')
+      check.conform(ex, { status: 422, errorType: /UnprocessableEntity/ })
+      const props = check.conform<{ properties?: Record<string, string> | null }>(
+        await catalog.op.loadNamespaceMetadata({ namespace: ns }),
+        { status: 200 },
+      ).properties
+      check.that(
+        props?.dup === 'before' && !Object.hasOwn(props, 'other'),
+        'a refused update changes nothing',
+        {
+          received: props,
+          expected: { dup: 'before' },
+        },
+      )
+    },
+  )
+
+  rule(
+    {
+      id: 'namespaces/properties/missing-namespace-404',
+      level: 'MUST',
+      title: 'updating the properties of a namespace that does not exist is 404',
+      requires: ['updateProperties'],
+      ref: 'spec-digest §1.3 #8; rck-digest §2.3 testSetNamespacePropertiesNamespaceDoesNotExist',
+    },
+    async ({ catalog, sandbox, check, unsupported }) => {
+      const ex = await catalog.op.updateProperties({
+        namespace: sandbox.names.namespace('missing'),
+        body: { updates: { a: 'b' } },
+      })
+      if (refuses(ex)) unsupported('the server does not support namespace properties (406)')
+      check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
+    },
+  )
+})
