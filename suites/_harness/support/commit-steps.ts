@@ -1,0 +1,131 @@
+/**
+ * Table steps of the commit-oriented suites (commits, transactions, etag, idempotency): create a table as a
+ * setup step and get its metadata back, load it, send a commit, add a snapshot. Setup steps that fail make
+ * the test "error", never "fail": the rule under test was not reached.
+ */
+import type { TableMetadata } from '../../../reference-server/metadata/types.ts'
+import type { Checker } from '../checker.ts'
+import type { CatalogClient } from '../client.ts'
+import type { Exchange } from '../http/exchange.ts'
+import { fixture } from './fixtures.ts'
+
+/** Table metadata as another server may send it: any field may be missing. */
+export type TableMd = Partial<TableMetadata>
+
+export interface TableState {
+  readonly metadataLocation: string
+  readonly metadata: TableMd
+}
+
+export interface TableRef {
+  readonly namespace: readonly string[]
+  readonly table: string
+}
+
+/** The CreateTableRequest of fixtures/commits/create-table.json with `name` and any overrides. */
+export function createTableBody(
+  name: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return { ...fixture('commits/create-table.json'), name, ...overrides }
+}
+
+/** The create body for a table of format version `v` (through the `format-version` property). */
+export function createTableBodyV(name: string, v: number): Record<string, unknown> {
+  const body = createTableBody(name)
+  return {
+    ...body,
+    properties: { ...(body.properties as Record<string, string>), 'format-version': String(v) },
+  }
+}
+
+/** Creates a table (setup step) and returns its location and metadata. */
+export async function setupTable(
+  catalog: CatalogClient,
+  check: Checker,
+  namespace: readonly string[],
+  name: string,
+  body: Record<string, unknown> = createTableBody(name),
+): Promise<TableState> {
+  const ex = await catalog.op.createTable({ namespace, body: { ...body, name } })
+  return stateOf(check.setup(ex, 'create table'))
+}
+
+/** Loads a table as a setup step. */
+export async function setupLoad(catalog: CatalogClient, check: Checker, ref: TableRef): Promise<TableState> {
+  const ex = await catalog.op.loadTable({ namespace: ref.namespace, table: ref.table })
+  return stateOf(check.setup(ex, 'load table'))
+}
+
+/** `{metadata-location, metadata}` of a LoadTableResult or CommitTableResponse body. */
+export function stateOf(body: unknown): TableState {
+  const b = (body ?? {}) as { 'metadata-location'?: unknown; metadata?: unknown }
+  return {
+    metadataLocation: typeof b['metadata-location'] === 'string' ? b['metadata-location'] : '',
+    metadata: (b.metadata ?? {}) as TableMd,
+  }
+}
+
+/** Sends a CommitTableRequest. */
+export function commit(
+  catalog: CatalogClient,
+  ref: TableRef,
+  requirements: readonly unknown[],
+  updates: readonly unknown[],
+  headers?: Record<string, string>,
+): Promise<Exchange> {
+  return catalog.op.updateTable({
+    namespace: ref.namespace,
+    table: ref.table,
+    body: { requirements, updates },
+    ...(headers ? { headers } : {}),
+  })
+}
+
+let snapshotCounter = 0
+
+/**
+ * A snapshot for add-snapshot: a fresh id (or `snapshotId`), a timestamp a second ago (servers compare it
+ * with their clock, commit-semantics §2.4), the next sequence number, v3 row lineage.
+ */
+export function newSnapshot(md: TableMd, parent?: number, snapshotId?: number): Record<string, unknown> {
+  const id = snapshotId ?? Date.now() * 1000 + (++snapshotCounter % 1000)
+  const v = md['format-version'] ?? 2
+  return {
+    'snapshot-id': id,
+    ...(parent !== undefined ? { 'parent-snapshot-id': parent } : {}),
+    ...(v >= 2 ? { 'sequence-number': (md['last-sequence-number'] ?? 0) + 1 } : {}),
+    'timestamp-ms': Date.now() - 1000,
+    'manifest-list': `${md.location ?? 'file:/tmp/conformance'}/metadata/snap-${id}.avro`,
+    summary: { operation: 'append' },
+    'schema-id': md['current-schema-id'] ?? 0,
+    ...(v >= 3 ? { 'first-row-id': md['next-row-id'] ?? 0, 'added-rows': 10 } : {}),
+  }
+}
+
+/** The current snapshot id, or undefined when there is none (null and -1 both mean none). */
+export function currentSnapshot(md: TableMd): number | undefined {
+  const id = md['current-snapshot-id']
+  return typeof id === 'number' && id >= 0 ? id : undefined
+}
+
+/** Commits a new snapshot and moves `main` to it (setup step); returns the new state and the snapshot id. */
+export async function setupSnapshot(
+  catalog: CatalogClient,
+  check: Checker,
+  ref: TableRef,
+  state: TableState,
+): Promise<{ state: TableState; snapshotId: number }> {
+  const snap = newSnapshot(state.metadata, currentSnapshot(state.metadata))
+  const id = snap['snapshot-id'] as number
+  const ex = await commit(
+    catalog,
+    ref,
+    [],
+    [
+      { action: 'add-snapshot', snapshot: snap },
+      { action: 'set-snapshot-ref', 'ref-name': 'main', type: 'branch', 'snapshot-id': id },
+    ],
+  )
+  return { state: stateOf(check.setup(ex, 'add a snapshot to main')), snapshotId: id }
+}

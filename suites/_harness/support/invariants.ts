@@ -1,0 +1,103 @@
+/**
+ * Metadata invariants as conformance assertions. The single-document invariants come from the reference
+ * server's pure checkers (reference-server/metadata/*-invariants.ts), so the server and the harness judge
+ * metadata by one source; the history invariants (one commit to the next, commit-semantics §8.1) are here.
+ */
+import { checkTableInvariants } from '../../../reference-server/metadata/table-invariants.ts'
+import { checkViewInvariants } from '../../../reference-server/metadata/view-invariants.ts'
+import type { TableMetadata, ViewMetadata } from '../../../reference-server/metadata/types.ts'
+import type { Checker } from '../checker.ts'
+import type { Level } from '../checks/types.ts'
+import type { TableState } from './commit-steps.ts'
+
+export const TABLE_INVARIANTS_RULE = 'commits/invariants/table-metadata'
+export const TABLE_HISTORY_RULE = 'commits/invariants/commit-history'
+export const METADATA_LOG_RULE = 'commits/invariants/metadata-log'
+export const VIEW_INVARIANTS_RULE = 'views/invariants/view-metadata'
+
+interface Opts {
+  readonly rule?: string
+  readonly level?: Level
+  /** Where the metadata came from, for the message (e.g. "the commit response"). */
+  readonly where: string
+}
+
+/** Table metadata holds every single-document invariant (commit-semantics §8.1). */
+export function expectTableInvariants(check: Checker, md: unknown, o: Opts): void {
+  const violations = checkTableInvariants(md as TableMetadata)
+  check.that(violations.length === 0, `table metadata of ${o.where} breaks invariants`, {
+    rule: o.rule ?? TABLE_INVARIANTS_RULE,
+    level: o.level ?? 'MUST',
+    received: violations,
+    expected: [],
+  })
+}
+
+/** View metadata holds every single-document invariant (commit-semantics §8.2). */
+export function expectViewInvariants(check: Checker, md: unknown, o: Opts): void {
+  const violations = checkViewInvariants(md as ViewMetadata)
+  check.that(violations.length === 0, `view metadata of ${o.where} breaks invariants`, {
+    rule: o.rule ?? VIEW_INVARIANTS_RULE,
+    level: o.level ?? 'MUST',
+    received: violations,
+    expected: [],
+  })
+}
+
+/**
+ * What must hold from one committed table version to the next (a commit that changed something):
+ * a new metadata-location, the same table-uuid, format-version / last-column-id / last-partition-id never
+ * going down (MUST); the previous file recorded last in metadata-log (the table spec says "should").
+ */
+export function expectCommitHistory(
+  check: Checker,
+  before: TableState,
+  after: TableState,
+  where: string,
+): void {
+  const b = before.metadata
+  const a = after.metadata
+  const must = { rule: TABLE_HISTORY_RULE, level: 'MUST' as const }
+  check.that(
+    after.metadataLocation !== '' && after.metadataLocation !== before.metadataLocation,
+    `${where}: a commit that changed the table returns a new metadata-location`,
+    {
+      ...must,
+      received: after.metadataLocation,
+      expected: `a location other than ${before.metadataLocation}`,
+    },
+  )
+  check.equal(a['table-uuid'], b['table-uuid'], `${where}: table-uuid never changes`, must)
+  for (const key of [
+    'format-version',
+    'last-column-id',
+    'last-partition-id',
+    'last-sequence-number',
+  ] as const) {
+    const was = b[key]
+    const now = a[key]
+    if (typeof was === 'number')
+      check.that(typeof now === 'number' && now >= was, `${where}: ${key} never goes down`, {
+        ...must,
+        received: now,
+        expected: `>= ${was}`,
+      })
+  }
+  const log = Array.isArray(a['metadata-log']) ? a['metadata-log'] : []
+  check.that(
+    !log.some((e) => e?.['metadata-file'] === after.metadataLocation),
+    `${where}: metadata-log never lists the current metadata file`,
+    { ...must, received: log.slice(-3) },
+  )
+  if (before.metadataLocation !== '')
+    check.that(
+      log.at(-1)?.['metadata-file'] === before.metadataLocation,
+      `${where}: the previous metadata file is the last metadata-log entry`,
+      {
+        rule: METADATA_LOG_RULE,
+        level: 'SHOULD',
+        received: log.at(-1),
+        expected: { 'metadata-file': before.metadataLocation },
+      },
+    )
+}

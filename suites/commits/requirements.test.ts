@@ -1,0 +1,259 @@
+/**
+ * updateTable requirements (spec-digest §3.1, commit-semantics §1): every requirement kind, holding (the
+ * commit applies) and failing (409, nothing applied); all requirements must hold; an unknown requirement
+ * type is 400; a commit to a missing table is 404.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+import type { Fixtures } from '../_harness/dsl.ts'
+import { setupLoad, setupSnapshot, setupTable, stateOf, commit } from '../_harness/support/commit-steps.ts'
+import type { TableMd, TableRef, TableState } from '../_harness/support/commit-steps.ts'
+import { uuid4 } from '../_harness/support/uuid.ts'
+
+interface RequirementCase {
+  /** Rule id segment. */
+  readonly id: string
+  readonly what: string
+  /** The table needs a snapshot on main first. */
+  readonly snapshot?: boolean
+  readonly holding: (md: TableMd, snapshotId: number) => Record<string, unknown>
+  readonly failing: (md: TableMd, snapshotId: number) => Record<string, unknown>
+}
+
+const n = (v: number | undefined | null): number => (typeof v === 'number' ? v : 0)
+
+const CASES: readonly RequirementCase[] = [
+  {
+    id: 'assert-table-uuid',
+    what: 'the table uuid',
+    holding: (md) => ({ type: 'assert-table-uuid', uuid: md['table-uuid'] }),
+    failing: () => ({ type: 'assert-table-uuid', uuid: uuid4() }),
+  },
+  {
+    id: 'assert-ref-snapshot-id-absent',
+    what: 'a ref that does not exist (snapshot-id null)',
+    holding: () => ({ type: 'assert-ref-snapshot-id', ref: 'main', 'snapshot-id': null }),
+    failing: () => ({ type: 'assert-ref-snapshot-id', ref: 'main', 'snapshot-id': 1 }),
+  },
+  {
+    id: 'assert-ref-snapshot-id',
+    what: 'the snapshot a ref points at',
+    snapshot: true,
+    holding: (_md, id) => ({ type: 'assert-ref-snapshot-id', ref: 'main', 'snapshot-id': id }),
+    failing: (_md, id) => ({ type: 'assert-ref-snapshot-id', ref: 'main', 'snapshot-id': id + 1 }),
+  },
+  {
+    id: 'assert-ref-snapshot-id-exists',
+    what: 'an existing ref asserted absent (snapshot-id null)',
+    snapshot: true,
+    holding: (_md, id) => ({ type: 'assert-ref-snapshot-id', ref: 'main', 'snapshot-id': id }),
+    failing: () => ({ type: 'assert-ref-snapshot-id', ref: 'main', 'snapshot-id': null }),
+  },
+  {
+    id: 'assert-last-assigned-field-id',
+    what: 'last-column-id',
+    holding: (md) => ({
+      type: 'assert-last-assigned-field-id',
+      'last-assigned-field-id': n(md['last-column-id']),
+    }),
+    failing: (md) => ({
+      type: 'assert-last-assigned-field-id',
+      'last-assigned-field-id': n(md['last-column-id']) + 1,
+    }),
+  },
+  {
+    id: 'assert-current-schema-id',
+    what: 'current-schema-id',
+    holding: (md) => ({ type: 'assert-current-schema-id', 'current-schema-id': n(md['current-schema-id']) }),
+    failing: (md) => ({
+      type: 'assert-current-schema-id',
+      'current-schema-id': n(md['current-schema-id']) + 1,
+    }),
+  },
+  {
+    id: 'assert-last-assigned-partition-id',
+    what: 'last-partition-id',
+    holding: (md) => ({
+      type: 'assert-last-assigned-partition-id',
+      'last-assigned-partition-id': n(md['last-partition-id']),
+    }),
+    failing: (md) => ({
+      type: 'assert-last-assigned-partition-id',
+      'last-assigned-partition-id': n(md['last-partition-id']) + 1,
+    }),
+  },
+  {
+    id: 'assert-default-spec-id',
+    what: 'default-spec-id',
+    holding: (md) => ({ type: 'assert-default-spec-id', 'default-spec-id': n(md['default-spec-id']) }),
+    failing: (md) => ({ type: 'assert-default-spec-id', 'default-spec-id': n(md['default-spec-id']) + 1 }),
+  },
+  {
+    id: 'assert-default-sort-order-id',
+    what: 'default-sort-order-id',
+    holding: (md) => ({
+      type: 'assert-default-sort-order-id',
+      'default-sort-order-id': n(md['default-sort-order-id']),
+    }),
+    failing: (md) => ({
+      type: 'assert-default-sort-order-id',
+      'default-sort-order-id': n(md['default-sort-order-id']) + 1,
+    }),
+  },
+]
+
+const PROBE = 'conformance.probe'
+const probeUpdate = (value: string) => ({ action: 'set-properties', updates: { [PROBE]: value } })
+
+/** A fresh table (and snapshot when asked) in a fresh namespace. */
+async function prepare(
+  { catalog, sandbox, check }: Fixtures,
+  label: string,
+  snapshot = false,
+): Promise<{ ref: TableRef; state: TableState; snapshotId: number }> {
+  const namespace = await sandbox.namespace(catalog, 'req')
+  const ref = { namespace, table: sandbox.names.table(label) }
+  let state = await setupTable(catalog, check, namespace, ref.table)
+  let snapshotId = 0
+  if (snapshot) ({ state, snapshotId } = await setupSnapshot(catalog, check, ref, state))
+  return { ref, state, snapshotId }
+}
+
+/** After a rejected commit: the same metadata-location and no trace of the update. */
+async function expectUnchanged(ctx: Fixtures, ref: TableRef, before: TableState): Promise<void> {
+  const after = await setupLoad(ctx.catalog, ctx.check, ref)
+  ctx.check.equal(
+    after.metadataLocation,
+    before.metadataLocation,
+    'a rejected commit leaves metadata-location unchanged',
+  )
+  ctx.check.that(
+    after.metadata.properties?.[PROBE] === undefined,
+    'a rejected commit applies none of its updates',
+    {
+      received: after.metadata.properties,
+    },
+  )
+}
+
+operation('updateTable', () => {
+  for (const c of CASES) {
+    rule(
+      {
+        id: `commits/requirements/${c.id}/holds`,
+        level: 'MUST',
+        title: `a commit whose ${c.id} requirement holds (${c.what}) is applied`,
+        requires: ['createTable', 'loadTable', 'updateTable'],
+        ref: 'spec-digest §3.1; commit-semantics §1.2',
+      },
+      async (ctx) => {
+        const { ref, state, snapshotId } = await prepare(ctx, c.id, c.snapshot)
+        const ex = await commit(
+          ctx.catalog,
+          ref,
+          [c.holding(state.metadata, snapshotId)],
+          [probeUpdate('holds')],
+        )
+        const after = stateOf(ctx.check.conform(ex, { status: 200 }))
+        ctx.check.equal(
+          after.metadata.properties?.[PROBE],
+          'holds',
+          'the committed update is in the response',
+        )
+        const loaded = await setupLoad(ctx.catalog, ctx.check, ref)
+        ctx.check.equal(
+          loaded.metadata.properties?.[PROBE],
+          'holds',
+          'the committed update is in the reloaded table',
+        )
+      },
+    )
+
+    rule(
+      {
+        id: `commits/requirements/${c.id}/fails-409`,
+        level: 'MUST',
+        title: `a commit whose ${c.id} requirement fails (${c.what}) is 409 and applies nothing`,
+        requires: ['createTable', 'loadTable', 'updateTable'],
+        ref: 'spec-digest §1.3 #19, §3.1; catalog-rest-spec.md Tables rule 3',
+      },
+      async (ctx) => {
+        const { ref, state, snapshotId } = await prepare(ctx, c.id, c.snapshot)
+        const ex = await commit(
+          ctx.catalog,
+          ref,
+          [c.failing(state.metadata, snapshotId)],
+          [probeUpdate('fails')],
+        )
+        ctx.check.conform(ex, { status: 409, errorType: /CommitFailed/ })
+        await expectUnchanged(ctx, ref, state)
+      },
+    )
+  }
+
+  rule(
+    {
+      id: 'commits/requirements/all-must-hold',
+      level: 'MUST',
+      title: 'one failing requirement among holding ones rejects the whole commit with 409',
+      requires: ['createTable', 'loadTable', 'updateTable'],
+      ref: 'catalog-rest-spec.md Tables rule 3; commit-semantics §1.1',
+    },
+    async (ctx) => {
+      const { ref, state } = await prepare(ctx, 'all')
+      const md = state.metadata
+      const ex = await commit(
+        ctx.catalog,
+        ref,
+        [
+          { type: 'assert-table-uuid', uuid: md['table-uuid'] },
+          { type: 'assert-current-schema-id', 'current-schema-id': n(md['current-schema-id']) + 1 },
+        ],
+        [probeUpdate('partial')],
+      )
+      ctx.check.conform(ex, { status: 409, errorType: /CommitFailed/ })
+      await expectUnchanged(ctx, ref, state)
+    },
+  )
+
+  rule(
+    {
+      id: 'commits/requirements/unknown-type-400',
+      level: 'MUST',
+      title: 'an unknown requirement type is 400 and applies nothing',
+      requires: ['createTable', 'loadTable', 'updateTable'],
+      ref: 'spec-digest §1.3 #19, §6.11',
+      since: '1.7',
+    },
+    async (ctx) => {
+      const { ref, state } = await prepare(ctx, 'unknown')
+      const ex = await commit(
+        ctx.catalog,
+        ref,
+        [{ type: 'assert-conformance-unknown' }],
+        [probeUpdate('unknown')],
+      )
+      ctx.check.conform(ex, { status: 400 })
+      await expectUnchanged(ctx, ref, state)
+    },
+  )
+
+  rule(
+    {
+      id: 'commits/requirements/missing-table-404',
+      level: 'MUST',
+      title: 'a commit to a table that does not exist is 404',
+      requires: ['updateTable', 'createNamespace'],
+      ref: 'spec-digest §1.3 #19; commit-semantics §1.1',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const namespace = await sandbox.namespace(catalog, 'req')
+      const ex = await commit(
+        catalog,
+        { namespace, table: sandbox.names.table('missing') },
+        [{ type: 'assert-table-uuid', uuid: uuid4() }],
+        [probeUpdate('missing')],
+      )
+      check.conform(ex, { status: 404, errorType: /NoSuchTable/ })
+    },
+  )
+})

@@ -1,0 +1,116 @@
+/**
+ * updateTable updates (spec-digest §4.1, commit-semantics §2): every update kind changes the returned and the
+ * reloaded metadata as it should; the commit answers the new metadata-location that a load then returns; the
+ * metadata invariants hold after the commit; an unknown action is 400 and applies nothing.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+import {
+  commit,
+  createTableBody,
+  createTableBodyV,
+  setupLoad,
+  setupSnapshot,
+  setupTable,
+  stateOf,
+} from '../_harness/support/commit-steps.ts'
+import { expectCommitHistory, expectTableInvariants } from '../_harness/support/invariants.ts'
+import { stable } from '../_harness/checker.ts'
+import { UPDATE_CASES } from './update-cases.ts'
+
+export const RELOAD_RULE = 'commits/response/equals-reload'
+
+operation('updateTable', () => {
+  for (const c of UPDATE_CASES) {
+    rule(
+      {
+        id: `commits/updates/${c.action}`,
+        level: 'MUST',
+        title: c.title,
+        requires: ['createTable', 'loadTable', 'updateTable'],
+        ref: 'spec-digest §4.1; commit-semantics §2.2',
+        ...(c.since ? { since: c.since } : {}),
+      },
+      async ({ catalog, sandbox, check }) => {
+        const namespace = await sandbox.namespace(catalog, 'upd')
+        const ref = { namespace, table: sandbox.names.table(c.action) }
+        const body = c.formatVersion
+          ? createTableBodyV(ref.table, c.formatVersion)
+          : createTableBody(ref.table)
+        let state = await setupTable(catalog, check, namespace, ref.table, body)
+        let sid = 0
+        if (c.snapshot) ({ state, snapshotId: sid } = await setupSnapshot(catalog, check, ref, state))
+        if (c.prepare)
+          state = stateOf(
+            check.setup(await commit(catalog, ref, [], c.prepare(state.metadata, sid)), 'prepare'),
+          )
+
+        const ex = await commit(catalog, ref, [], c.updates(state.metadata, sid))
+        const after = stateOf(check.conform(ex, { status: 200 }))
+        const returned = c.effect(after.metadata, state.metadata, sid)
+        check.that(returned === undefined, `the commit response shows the ${c.action} effect: ${returned}`)
+        const loaded = await setupLoad(catalog, check, ref)
+        const reloaded = c.effect(loaded.metadata, state.metadata, sid)
+        check.that(reloaded === undefined, `the reloaded table shows the ${c.action} effect: ${reloaded}`)
+
+        check.equal(
+          loaded.metadataLocation,
+          after.metadataLocation,
+          'a load after the commit returns its metadata-location',
+          {
+            rule: RELOAD_RULE,
+            level: 'MUST',
+          },
+        )
+        check.that(
+          stable(loaded.metadata) === stable(after.metadata),
+          'a load after the commit returns the committed metadata',
+          {
+            rule: RELOAD_RULE,
+            level: 'SHOULD',
+          },
+        )
+        expectTableInvariants(check, after.metadata, { where: 'the commit response' })
+        expectCommitHistory(check, state, after, 'the commit')
+      },
+    )
+  }
+
+  rule(
+    {
+      id: 'commits/updates/unknown-action-400',
+      level: 'MUST',
+      title: 'an unknown update action is 400 and applies nothing',
+      requires: ['createTable', 'loadTable', 'updateTable'],
+      ref: 'spec-digest §1.3 #19, §4.1, §6.11',
+      since: '1.7',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const namespace = await sandbox.namespace(catalog, 'upd')
+      const ref = { namespace, table: sandbox.names.table('unknown') }
+      const state = await setupTable(catalog, check, namespace, ref.table)
+      const ex = await commit(
+        catalog,
+        ref,
+        [],
+        [
+          { action: 'set-properties', updates: { 'conformance.probe': 'unknown' } },
+          { action: 'conformance-unknown-action' },
+        ],
+      )
+      check.conform(ex, { status: 400 })
+      const loaded = await setupLoad(catalog, check, ref)
+      check.equal(
+        loaded.metadataLocation,
+        state.metadataLocation,
+        'the rejected commit left metadata-location unchanged',
+      )
+      check.that(
+        loaded.metadata.properties?.['conformance.probe'] === undefined,
+        'the rejected commit applied nothing',
+        {
+          received: loaded.metadata.properties,
+        },
+      )
+    },
+  )
+})
