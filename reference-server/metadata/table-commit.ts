@@ -84,7 +84,9 @@ export function applyTableCommit(
   const reqs = parseTableRequirements(requirements)
   const ups = parseUpdates(updates)
   const isCreate = checkTableRequirements(base, reqs)
-  const draft = newDraft(isCreate ? null : base, ctx, createFormatVersion(ups))
+  const draft = isCreate
+    ? newDraft(null, ctx, createFormatVersion(ups))
+    : newDraft(base, ctx, DEFAULT_FORMAT_VERSION)
   for (const u of ups) u.apply(draft, u.body)
   if (draft.changes.length === 0 && base) return { metadata: base, changed: false }
   return { metadata: buildDraft(draft), changed: true }
