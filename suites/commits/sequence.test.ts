@@ -1,0 +1,141 @@
+/**
+ * Commit sequences (spec-digest §6.11, commit-semantics §2.1, §8.1): updates apply in request order; every
+ * commit that changes the table answers a new metadata-location, which a load then returns; the metadata
+ * invariants and the commit history hold after each commit.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+import {
+  commit,
+  setupLoad,
+  setupTable,
+  stateOf,
+  newSnapshot,
+  currentSnapshot,
+} from '../_harness/support/commit-steps.ts'
+import type { TableMd, TableState } from '../_harness/support/commit-steps.ts'
+import { fixture } from '../_harness/support/fixtures.ts'
+import { expectCommitHistory, expectTableInvariants } from '../_harness/support/invariants.ts'
+
+/** Four commits of different kinds, each built from the metadata before it. */
+const STEPS: readonly ((md: TableMd) => unknown[])[] = [
+  () => [
+    { action: 'add-schema', schema: fixture('commits/schema-added-column.json') },
+    { action: 'set-current-schema', 'schema-id': -1 },
+  ],
+  () => [
+    { action: 'add-spec', spec: fixture('commits/spec-day.json') },
+    { action: 'set-default-spec', 'spec-id': -1 },
+  ],
+  (md) => {
+    const snap = newSnapshot(md, currentSnapshot(md))
+    return [
+      { action: 'add-snapshot', snapshot: snap },
+      { action: 'set-snapshot-ref', 'ref-name': 'main', type: 'branch', 'snapshot-id': snap['snapshot-id'] },
+    ]
+  },
+  () => [{ action: 'set-properties', updates: { 'conformance.step': '4' } }],
+]
+
+operation('updateTable', () => {
+  rule(
+    {
+      id: 'commits/updates/applied-in-order',
+      level: 'MUST',
+      title: 'the updates of one commit apply in request order',
+      requires: ['createTable', 'loadTable', 'updateTable'],
+      ref: 'commit-semantics §2.1; spec-digest §4.1 (set-current-schema -1: the schema added before it)',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const namespace = await sandbox.namespace(catalog, 'seq')
+      const ref = { namespace, table: sandbox.names.table('order') }
+      await setupTable(catalog, check, namespace, ref.table)
+      const ex = await commit(
+        catalog,
+        ref,
+        [],
+        [
+          { action: 'set-properties', updates: { 'conformance.k': 'first', 'conformance.gone': 'x' } },
+          { action: 'set-properties', updates: { 'conformance.k': 'second' } },
+          { action: 'remove-properties', removals: ['conformance.gone'] },
+          { action: 'set-properties', updates: { 'conformance.back': 'after-removal' } },
+          { action: 'remove-properties', removals: ['conformance.back'] },
+          { action: 'set-properties', updates: { 'conformance.back': 'again' } },
+        ],
+      )
+      for (const [where, md] of [
+        ['the commit response', stateOf(check.conform(ex, { status: 200 })).metadata],
+        ['the reloaded table', (await setupLoad(catalog, check, ref)).metadata],
+      ] as const) {
+        const p = md.properties ?? {}
+        check.equal(
+          [p['conformance.k'], p['conformance.gone'], p['conformance.back']],
+          ['second', undefined, 'again'],
+          `${where}: later updates win over earlier ones ([k, gone, back])`,
+        )
+      }
+    },
+  )
+
+  rule(
+    {
+      id: 'commits/metadata-location/new-per-commit',
+      level: 'MUST',
+      title: 'each commit that changes the table answers a new metadata-location, which a load returns',
+      requires: ['createTable', 'loadTable', 'updateTable'],
+      ref: 'catalog-rest-spec.md States and transitions; spec-digest §6.11 (clients compare metadata locations)',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const namespace = await sandbox.namespace(catalog, 'seq')
+      const ref = { namespace, table: sandbox.names.table('loc') }
+      const created = await setupTable(catalog, check, namespace, ref.table)
+      const seen = [created.metadataLocation]
+      for (let i = 1; i <= 3; i++) {
+        const ex = await commit(
+          catalog,
+          ref,
+          [],
+          [{ action: 'set-properties', updates: { 'conformance.i': String(i) } }],
+        )
+        const after = stateOf(check.conform(ex, { status: 200 }))
+        check.that(
+          after.metadataLocation !== '' && !seen.includes(after.metadataLocation),
+          `commit ${i} answers a new metadata-location`,
+          {
+            received: after.metadataLocation,
+            expected: `none of ${JSON.stringify(seen)}`,
+          },
+        )
+        seen.push(after.metadataLocation)
+        const loaded = await setupLoad(catalog, check, ref)
+        check.equal(
+          loaded.metadataLocation,
+          after.metadataLocation,
+          `a load after commit ${i} returns its metadata-location`,
+        )
+      }
+    },
+  )
+
+  rule(
+    {
+      id: 'commits/invariants/after-each-commit',
+      level: 'MUST',
+      title: 'table metadata invariants and commit history hold after every commit',
+      requires: ['createTable', 'updateTable'],
+      ref: 'commit-semantics §8.1',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const namespace = await sandbox.namespace(catalog, 'seq')
+      const ref = { namespace, table: sandbox.names.table('inv') }
+      let state: TableState = await setupTable(catalog, check, namespace, ref.table)
+      expectTableInvariants(check, state.metadata, { where: 'the create response' })
+      for (const [i, step] of STEPS.entries()) {
+        const ex = await commit(catalog, ref, [], step(state.metadata))
+        const after = stateOf(check.conform(ex, { status: 200 }))
+        expectTableInvariants(check, after.metadata, { where: `commit ${i + 1}` })
+        expectCommitHistory(check, state, after, `commit ${i + 1}`)
+        state = after
+      }
+    },
+  )
+})
