@@ -24,6 +24,7 @@ export const SCHEMA_NAMES = [
   'AssertViewUUID',
   'AssignUUIDUpdate',
   'AsyncPlanningResult',
+  'BaseUpdate',
   'BinaryTypeValue',
   'BlobMetadata',
   'BooleanTypeValue',

@@ -1109,6 +1109,12 @@ export interface UnregisterTableResult {
   'metadata-location': string
   metadata: TableMetadata
 }
+/**
+ * The common shape of every update: an object with an action.
+ */
+export interface BaseUpdate {
+  action: string
+}
 export interface AddViewVersionUpdate {
   action: 'add-view-version'
   'view-version': ViewVersion
