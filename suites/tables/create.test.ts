@@ -1,0 +1,196 @@
+/**
+ * createTable (spec-digest §1.3 #10, §2.3, §6.9; catalog-rest-spec.md Tables): the result, fresh field ids,
+ * partition spec and write order bound to the new ids, properties, the location (requested or generated),
+ * and the 404 / 409 cases, including a view of the same name.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+import {
+  createTable,
+  createView,
+  currentSchema,
+  includesAll,
+  tableRequest,
+  type LoadTableResult,
+} from '../_harness/support/catalog-objects.ts'
+
+operation('createTable', () => {
+  rule(
+    {
+      id: 'tables/create/returns-metadata',
+      level: 'MUST',
+      title:
+        'create answers 200 with metadata-location, a table-uuid, a location and the requested properties',
+      requires: ['createNamespace', 'createTable'],
+      ref: 'spec-digest §1.3 #10, §6.9 (not staged: metadata-location present); rck-digest §2.3 testBasicCreateTable',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'create')
+      const ex = await catalog.op.createTable({
+        namespace: ns,
+        body: tableRequest('t', 'create-complete.json'),
+      })
+      const res = check.conform<LoadTableResult>(ex, { status: 200 })
+      check.that(
+        typeof res['metadata-location'] === 'string' && res['metadata-location'] !== '',
+        'a table that is not staged has a metadata-location',
+        { received: res['metadata-location'] },
+      )
+      check.that(
+        typeof res.metadata.location === 'string' && res.metadata.location !== '',
+        'the table has a location',
+        {
+          received: res.metadata.location,
+        },
+      )
+      check.that(
+        includesAll(res.metadata.properties, { owner: 'conformance', 'conformance.key1': 'value1' }),
+        'the stored properties include those requested (a server may add its own)',
+        { received: res.metadata.properties },
+      )
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/create/field-ids-reassigned',
+      level: 'SHOULD',
+      title: 'the server assigns fresh field ids (1, 2, …) to the requested schema',
+      requires: ['createNamespace', 'createTable'],
+      ref: 'rck-digest §2.2 (3:id, 4:data read back as 1:id, 2:data), §2.5 "the server assigns fresh column IDs"',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'ids')
+      const res = await createTable(catalog, check, ns, 't')
+      const fields = currentSchema(res.metadata)?.fields.map((f) => [f.id, f.name])
+      check.equal(
+        fields,
+        [
+          [1, 'id'],
+          [2, 'data'],
+        ],
+        'requested ids 3 and 4 read back as 1 and 2',
+      )
+      check.that(res.metadata['last-column-id'] === 2, 'last-column-id is the highest assigned id', {
+        received: res.metadata['last-column-id'],
+        expected: 2,
+      })
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/create/partition-spec-and-order',
+      level: 'MUST',
+      title: 'the requested partition spec and write order are stored, bound to the new field ids',
+      requires: ['createNamespace', 'createTable'],
+      ref: 'spec-digest §2.3 CreateTableRequest; rck-digest §2.3 testCompleteCreateTable',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'spec')
+      const md = (await createTable(catalog, check, ns, 't', 'create-complete.json')).metadata
+      const idOf = currentSchema(md)?.fields.find((f) => f.name === 'id')?.id
+      const spec = md['partition-specs']?.find((s) => s['spec-id'] === md['default-spec-id'])
+      check.equal(
+        spec?.fields.map((f) => [f['source-id'], f.transform, f.name]),
+        [[idOf, 'bucket[16]', 'id_bucket']],
+        'the default partition spec is bucket[16](id) named id_bucket, on the id column',
+      )
+      const order = md['sort-orders']?.find((o) => o['order-id'] === md['default-sort-order-id'])
+      check.equal(
+        order?.fields.map((f) => [f['source-id'], f.transform, f.direction]),
+        [
+          [idOf, 'bucket[16]', 'asc'],
+          [idOf, 'identity', 'asc'],
+        ],
+        'the default sort order is bucket[16](id) asc, id asc',
+      )
+      check.that(
+        md['default-spec-id'] === 0 && md['default-sort-order-id'] === 1,
+        'the first spec has id 0 and the first non-empty sort order id 1',
+        { received: [md['default-spec-id'], md['default-sort-order-id']], expected: [0, 1], level: 'SHOULD' },
+      )
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/create/requested-location',
+      level: 'MAY',
+      title: 'a requested location is honoured (a server may instead generate its own: unsupported)',
+      requires: ['createNamespace', 'createTable'],
+      ref: 'spec-digest §2.3 CreateTableRequest.location; rck-digest §1.3 overridesRequestedLocation',
+    },
+    async ({ catalog, sandbox, check, unsupported }) => {
+      const ns = await sandbox.namespace(catalog, 'loc')
+      const base = (await createTable(catalog, check, ns, 'probe')).metadata.location
+      if (!base) unsupported('the server generated no location to derive a requested one from')
+      const wanted = `${base.replace(/\/+$/, '')}_requested`
+      const ex = await catalog.op.createTable({
+        namespace: ns,
+        body: { ...tableRequest('t'), location: wanted },
+      })
+      const res = check.conform<LoadTableResult>(ex, { status: 200, level: 'MUST' })
+      if (res.metadata.location !== wanted)
+        unsupported(
+          `the server overrides requested locations (asked ${wanted}, got ${res.metadata.location})`,
+        )
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/create/exists-409',
+      level: 'MUST',
+      title: 'creating a table that exists is 409, and the original is kept',
+      requires: ['createNamespace', 'createTable', 'loadTable'],
+      ref: 'spec-digest §1.3 #10; catalog-rest-spec.md Tables rule 4; rck-digest §2.3 testBasicCreateTableThatAlreadyExists',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'dup')
+      const first = await createTable(catalog, check, ns, 't')
+      const ex = await catalog.op.createTable({
+        namespace: ns,
+        body: tableRequest('t', 'create-complete.json'),
+      })
+      check.conform(ex, { status: 409, errorType: /AlreadyExists/ })
+      const now = check.conform<LoadTableResult>(await catalog.op.loadTable({ namespace: ns, table: 't' }), {
+        status: 200,
+      })
+      check.equal(now.metadata['table-uuid'], first.metadata['table-uuid'], 'the original table is unchanged')
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/create/missing-namespace-404',
+      level: 'MUST',
+      title: 'creating a table in a namespace that does not exist is 404',
+      requires: ['createTable'],
+      ref: 'spec-digest §1.3 #10; catalog-rest-spec.md Tables rule 4; rck-digest §2.3 tableCreationWithoutNamespace',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ex = await catalog.op.createTable({
+        namespace: sandbox.names.namespace('missing'),
+        body: tableRequest('t'),
+      })
+      check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/create/view-name-409',
+      level: 'MUST',
+      title: 'creating a table with the name of a view in the same namespace is 409',
+      requires: ['createNamespace', 'createView', 'createTable'],
+      ref: 'spec-digest §1.3 #10 (identifier exists as a table or view), §6.4; rck-digest §2.4 table/view clash tests',
+      since: '1.11',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'clash')
+      await createView(catalog, check, ns, 'same')
+      const ex = await catalog.op.createTable({ namespace: ns, body: tableRequest('same') })
+      check.conform(ex, { status: 409, errorType: /AlreadyExists/ })
+    },
+  )
+})

@@ -1,0 +1,87 @@
+/**
+ * dropTable (spec-digest §1.3 #20, §6.8; catalog-rest-spec.md Tables): 204 and gone, 404 when missing, with
+ * and without purgeRequested. What a purge deletes is the server's business (§6.8); without a purge request
+ * the metadata should stay, so the table can be registered again.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+import { createTable, type LoadTableResult } from '../_harness/support/catalog-objects.ts'
+
+operation('dropTable', () => {
+  rule(
+    {
+      id: 'tables/drop/204-then-gone',
+      level: 'MUST',
+      title: 'drop (no purgeRequested) is 204, and the table is gone afterwards',
+      requires: ['createNamespace', 'createTable', 'dropTable', 'loadTable'],
+      ref: 'spec-digest §1.3 #20; rck-digest §2.3 testDropTable',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'drop')
+      await createTable(catalog, check, ns, 't')
+      check.conform(await catalog.op.dropTable({ namespace: ns, table: 't' }), { status: 204 })
+      check.conform(await catalog.op.loadTable({ namespace: ns, table: 't' }), {
+        status: 404,
+        errorType: /NoSuchTable/,
+      })
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/drop/purge-204-then-gone',
+      level: 'MUST',
+      title: 'drop with purgeRequested=true is 204, and the table is gone afterwards',
+      requires: ['createNamespace', 'createTable', 'dropTable', 'loadTable'],
+      ref: 'spec-digest §1.3 #20, §6.8; rck-digest §2.3 testDropTableWithPurge',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'purge')
+      await createTable(catalog, check, ns, 't')
+      const ex = await catalog.op.dropTable({ namespace: ns, table: 't', query: { purgeRequested: true } })
+      check.conform(ex, { status: 204 })
+      check.conform(await catalog.op.loadTable({ namespace: ns, table: 't' }), { status: 404 })
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/drop/missing-404',
+      level: 'MUST',
+      title: 'dropping a table that does not exist is 404',
+      requires: ['createNamespace', 'dropTable'],
+      ref: 'spec-digest §1.3 #20; catalog-rest-spec.md Tables rule 6; rck-digest §2.3 testDropMissingTable',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'dropmissing')
+      check.conform(await catalog.op.dropTable({ namespace: ns, table: 'nope' }), {
+        status: 404,
+        errorType: /NoSuchTable/,
+      })
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/drop/no-purge-keeps-metadata',
+      level: 'SHOULD',
+      title: 'without purgeRequested the metadata stays: the dropped table can be registered again',
+      requires: ['createNamespace', 'createTable', 'dropTable', 'registerTable'],
+      ref: 'spec-digest §1.3 #20 (purgeRequested default false), §6.8; catalog-rest-spec.md States (purge deletes)',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'nopurge')
+      const created = await createTable(catalog, check, ns, 't')
+      check.setup(await catalog.op.dropTable({ namespace: ns, table: 't' }), 'drop without purge', 204)
+      const ex = await catalog.op.registerTable({
+        namespace: ns,
+        body: { name: 't', 'metadata-location': created['metadata-location'] },
+      })
+      const res = check.conform<LoadTableResult>(ex, { status: 200 })
+      check.equal(
+        res.metadata['table-uuid'],
+        created.metadata['table-uuid'],
+        'the registered table is the dropped one',
+      )
+    },
+  )
+})

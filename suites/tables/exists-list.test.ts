@@ -1,0 +1,108 @@
+/**
+ * tableExists and listTables (spec-digest §1.3 #9, #21; catalog-rest-spec.md Tables): HEAD is 204 or 404
+ * with no body; a listing holds exactly the namespace's tables, never its views, never another namespace's.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+import { createTable, createView, identifierNames } from '../_harness/support/catalog-objects.ts'
+
+interface ListTables {
+  identifiers?: { namespace: string[]; name: string }[]
+}
+
+operation('tableExists', () => {
+  rule(
+    {
+      id: 'tables/exists/204',
+      level: 'MUST',
+      title: 'HEAD on an existing table is 204 with no body',
+      requires: ['createNamespace', 'createTable', 'tableExists'],
+      ref: 'spec-digest §1.3 #21',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'head')
+      await createTable(catalog, check, ns, 't')
+      check.conform(await catalog.op.tableExists({ namespace: ns, table: 't' }), { status: 204 })
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/exists/missing-404',
+      level: 'MUST',
+      title: 'HEAD on a table that does not exist is 404 with no body',
+      requires: ['createNamespace', 'tableExists'],
+      ref: 'spec-digest §1.3 #21, §8 quirk 7',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'headmissing')
+      check.conform(await catalog.op.tableExists({ namespace: ns, table: 'nope' }), { status: 404 })
+    },
+  )
+})
+
+operation('listTables', () => {
+  rule(
+    {
+      id: 'tables/list/exact-and-isolated',
+      level: 'MUST',
+      title: 'each namespace lists exactly its own tables, with full identifiers',
+      requires: ['createNamespace', 'createTable', 'listTables'],
+      ref: 'spec-digest §1.3 #9; rck-digest §2.3 testListTables',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns1 = await sandbox.namespace(catalog, 'list1')
+      const ns2 = await sandbox.namespace(catalog, 'list2')
+      const empty = check.conform<ListTables>(await catalog.op.listTables({ namespace: ns1 }), {
+        status: 200,
+      })
+      check.equal(identifierNames(empty), [], 'a new namespace lists no tables')
+      await createTable(catalog, check, ns1, 'a')
+      await createTable(catalog, check, ns1, 'b')
+      await createTable(catalog, check, ns2, 'c')
+      const l1 = check.conform<ListTables>(await catalog.op.listTables({ namespace: ns1 }), { status: 200 })
+      const l2 = check.conform<ListTables>(await catalog.op.listTables({ namespace: ns2 }), { status: 200 })
+      check.equal(identifierNames(l1), ['a', 'b'], 'the first namespace lists a and b')
+      check.equal(identifierNames(l2), ['c'], 'the second namespace lists c')
+      check.that(
+        (l1.identifiers ?? []).every((i) => JSON.stringify(i.namespace) === JSON.stringify(ns1)),
+        'identifiers carry their full namespace',
+        { received: l1.identifiers },
+      )
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/list/missing-namespace-404',
+      level: 'MUST',
+      title: 'listing the tables of a namespace that does not exist is 404',
+      requires: ['listTables'],
+      ref: 'spec-digest §1.3 #9',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ex = await catalog.op.listTables({ namespace: sandbox.names.namespace('missing') })
+      check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/list/views-apart',
+      level: 'MUST',
+      title: 'tables and views of one namespace never appear in each other’s listing',
+      requires: ['createNamespace', 'createTable', 'createView', 'listTables', 'listViews'],
+      ref: 'spec-digest §1.3 #9, #28; rck-digest §2.4 listViewsAndTables',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'mixed')
+      await createTable(catalog, check, ns, 'tbl')
+      await createView(catalog, check, ns, 'vw')
+      const tables = check.conform<ListTables>(await catalog.op.listTables({ namespace: ns }), {
+        status: 200,
+      })
+      const views = check.conform<ListTables>(await catalog.op.listViews({ namespace: ns }), { status: 200 })
+      check.equal(identifierNames(tables), ['tbl'], 'listTables holds the table only')
+      check.equal(identifierNames(views), ['vw'], 'listViews holds the view only')
+    },
+  )
+})

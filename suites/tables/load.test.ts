@@ -1,0 +1,181 @@
+/**
+ * loadTable (spec-digest §1.3 #18, §6.6; catalog-rest-spec.md Tables): what was created loads back, the
+ * `snapshots` mode (all: every snapshot; refs: only referenced ones, the log stays complete), refs, and 404s.
+ */
+import type { CatalogClient } from '../_harness/client.ts'
+import type { Checker } from '../_harness/checker.ts'
+import { operation, rule } from '../_harness/dsl.ts'
+import { createTable, currentSchema, type LoadTableResult } from '../_harness/support/catalog-objects.ts'
+
+const FIRST = 7_000_001
+const SECOND = 7_000_002
+
+/** A snapshot for an add-snapshot update; v3 tables also need row-lineage fields. */
+function snapshot(res: LoadTableResult, id: number, seq: number, parent?: number): Record<string, unknown> {
+  const md = res.metadata
+  return {
+    'snapshot-id': id,
+    ...(parent !== undefined ? { 'parent-snapshot-id': parent } : {}),
+    'sequence-number': seq,
+    'timestamp-ms': 1_700_000_000_000 + seq,
+    'manifest-list': `${md.location ?? 'file:/tmp'}/metadata/snap-${id}.avro`,
+    summary: { operation: 'append' },
+    'schema-id': md['current-schema-id'] ?? 0,
+    ...(md['format-version'] >= 3 ? { 'first-row-id': 0, 'added-rows': 0 } : {}),
+  }
+}
+
+/** A table with two snapshots where `main` points at the second: the first is referenced by no ref. */
+async function tableWithHistory(catalog: CatalogClient, check: Checker, ns: string[]): Promise<void> {
+  const created = await createTable(catalog, check, ns, 't')
+  const uuid = created.metadata['table-uuid']
+  for (const [id, seq, parent] of [
+    [FIRST, 1, undefined],
+    [SECOND, 2, FIRST],
+  ] as const) {
+    const ex = await catalog.op.updateTable({
+      namespace: ns,
+      table: 't',
+      body: {
+        requirements: [{ type: 'assert-table-uuid', uuid }],
+        updates: [
+          { action: 'add-snapshot', snapshot: snapshot(created, id, seq, parent) },
+          { action: 'set-snapshot-ref', 'ref-name': 'main', type: 'branch', 'snapshot-id': id },
+        ],
+      },
+    })
+    check.setup(ex, `commit snapshot ${id}`)
+  }
+}
+
+const ids = (xs: { 'snapshot-id': number }[] | undefined) => (xs ?? []).map((s) => s['snapshot-id']).sort()
+
+operation('loadTable', () => {
+  rule(
+    {
+      id: 'tables/load/matches-create',
+      level: 'MUST',
+      title: 'load answers 200 with the table as created: uuid, metadata-location, schema',
+      requires: ['createNamespace', 'createTable', 'loadTable'],
+      ref: 'spec-digest §1.3 #18; rck-digest §2.3 testLoadTable',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'load')
+      const created = await createTable(catalog, check, ns, 't', 'create-complete.json')
+      const res = check.conform<LoadTableResult>(await catalog.op.loadTable({ namespace: ns, table: 't' }), {
+        status: 200,
+      })
+      check.equal(res.metadata['table-uuid'], created.metadata['table-uuid'], 'the same table-uuid')
+      check.equal(res['metadata-location'], created['metadata-location'], 'the same metadata-location')
+      check.equal(currentSchema(res.metadata), currentSchema(created.metadata), 'the same current schema')
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/load/snapshots-all',
+      level: 'MUST',
+      title: 'snapshots=all (and the default) returns every snapshot, and refs point where they were set',
+      requires: ['createNamespace', 'createTable', 'updateTable', 'loadTable'],
+      ref: 'spec-digest §1.3 #18, §6.6',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'all')
+      await tableWithHistory(catalog, check, ns)
+      for (const query of [{ snapshots: 'all' }, undefined]) {
+        const ex = await catalog.op.loadTable({ namespace: ns, table: 't', ...(query ? { query } : {}) })
+        const md = check.conform<LoadTableResult>(ex, { status: 200 }).metadata
+        check.equal(
+          ids(md.snapshots),
+          [FIRST, SECOND],
+          `${query ? 'snapshots=all' : 'the default'} lists both snapshots`,
+        )
+        check.that(md.refs?.main?.['snapshot-id'] === SECOND, 'refs.main points at the last snapshot set', {
+          received: md.refs,
+        })
+      }
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/load/snapshots-refs',
+      level: 'MUST',
+      title: 'snapshots=refs returns only the snapshots that a branch or tag references',
+      requires: ['createNamespace', 'createTable', 'updateTable', 'loadTable'],
+      ref: 'spec-digest §6.6',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'refs')
+      await tableWithHistory(catalog, check, ns)
+      const ex = await catalog.op.loadTable({ namespace: ns, table: 't', query: { snapshots: 'refs' } })
+      const md = check.conform<LoadTableResult>(ex, { status: 200 }).metadata
+      check.equal(ids(md.snapshots), [SECOND], 'only the snapshot referenced by main is returned')
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/load/snapshots-refs-keeps-log',
+      level: 'MUST',
+      title: 'snapshots=refs leaves the snapshot-log complete',
+      requires: ['createNamespace', 'createTable', 'updateTable', 'loadTable'],
+      ref: 'spec-digest §6.6 (clarified in 1.11: the mode affects only the snapshots field)',
+      since: '1.11',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'log')
+      await tableWithHistory(catalog, check, ns)
+      const ex = await catalog.op.loadTable({ namespace: ns, table: 't', query: { snapshots: 'refs' } })
+      const md = check.conform<LoadTableResult>(ex, { status: 200 }).metadata
+      check.equal(ids(md['snapshot-log']), [FIRST, SECOND], 'the snapshot-log still holds both snapshots')
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/load/snapshots-invalid-400',
+      level: 'SHOULD',
+      title: 'an unknown snapshots mode is 400',
+      requires: ['createNamespace', 'createTable', 'loadTable'],
+      ref: 'spec-digest §6.6 (the enum is all | refs), §5.2',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'badmode')
+      await createTable(catalog, check, ns, 't')
+      const ex = await catalog.op.loadTable({ namespace: ns, table: 't', query: { snapshots: 'some' } })
+      check.conform(ex, { status: 400 })
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/load/missing-404',
+      level: 'MUST',
+      title: 'loading a table that does not exist is 404',
+      requires: ['createNamespace', 'loadTable'],
+      ref: 'spec-digest §1.3 #18; catalog-rest-spec.md Tables rule 6; rck-digest §2.3 testLoadMissingTable',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'missing')
+      check.conform(await catalog.op.loadTable({ namespace: ns, table: 'nope' }), {
+        status: 404,
+        errorType: /NoSuchTable/,
+      })
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/load/missing-namespace-404',
+      level: 'MUST',
+      title: 'loading a table in a namespace that does not exist is 404',
+      requires: ['loadTable'],
+      ref: 'spec-digest §1.3 #18; rck-digest §2.3 testLoadTableWithNonExistingNamespace',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ex = await catalog.op.loadTable({ namespace: sandbox.names.namespace('missing'), table: 't' })
+      check.conform(ex, { status: 404, errorType: /NoSuch(Table|Namespace)/ })
+    },
+  )
+})

@@ -1,0 +1,102 @@
+/**
+ * registerTable (spec-digest §1.3 #17; catalog-rest-spec.md Tables): a table is registered from an existing
+ * metadata-location and loads as that table; an existing table or view name is 409; a missing namespace 404.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+import { createTable, createView, type LoadTableResult } from '../_harness/support/catalog-objects.ts'
+
+operation('registerTable', () => {
+  rule(
+    {
+      id: 'tables/register/from-metadata-location',
+      level: 'MUST',
+      title: 'register answers 200 with the metadata at the given location, and the table then loads',
+      requires: ['createNamespace', 'createTable', 'registerTable', 'loadTable'],
+      ref: 'spec-digest §1.3 #17, §2.3 RegisterTableRequest',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const src = await sandbox.namespace(catalog, 'regsrc')
+      const dst = await sandbox.namespace(catalog, 'regdst')
+      const created = await createTable(catalog, check, src, 't', 'create-complete.json')
+      const location = created['metadata-location']
+      const ex = await catalog.op.registerTable({
+        namespace: dst,
+        body: { name: 'r', 'metadata-location': location },
+      })
+      const res = check.conform<LoadTableResult>(ex, { status: 200 })
+      check.equal(
+        res.metadata['table-uuid'],
+        created.metadata['table-uuid'],
+        'the registered metadata is the source’s',
+      )
+      check.equal(res['metadata-location'], location, 'the metadata-location is the one registered')
+      const loaded = check.conform<LoadTableResult>(
+        await catalog.op.loadTable({ namespace: dst, table: 'r' }),
+        {
+          status: 200,
+        },
+      )
+      check.equal(loaded.metadata['table-uuid'], created.metadata['table-uuid'], 'the registered table loads')
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/register/exists-409',
+      level: 'MUST',
+      title: 'registering under the name of an existing table is 409',
+      requires: ['createNamespace', 'createTable', 'registerTable'],
+      ref: 'spec-digest §1.3 #17',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'regdup')
+      const a = await createTable(catalog, check, ns, 'a')
+      await createTable(catalog, check, ns, 'b')
+      const ex = await catalog.op.registerTable({
+        namespace: ns,
+        body: { name: 'b', 'metadata-location': a['metadata-location'] },
+      })
+      check.conform(ex, { status: 409, errorType: /AlreadyExists/ })
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/register/view-name-409',
+      level: 'MUST',
+      title: 'registering under the name of a view is 409',
+      requires: ['createNamespace', 'createTable', 'createView', 'registerTable'],
+      ref: 'spec-digest §1.3 #17 (identifier exists as a table or view)',
+      since: '1.11',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'regview')
+      const a = await createTable(catalog, check, ns, 'a')
+      await createView(catalog, check, ns, 'v')
+      const ex = await catalog.op.registerTable({
+        namespace: ns,
+        body: { name: 'v', 'metadata-location': a['metadata-location'] },
+      })
+      check.conform(ex, { status: 409, errorType: /AlreadyExists/ })
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/register/missing-namespace-404',
+      level: 'MUST',
+      title: 'registering into a namespace that does not exist is 404',
+      requires: ['createNamespace', 'createTable', 'registerTable'],
+      ref: 'spec-digest §1.3 #17',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'regsrc')
+      const a = await createTable(catalog, check, ns, 'a')
+      const ex = await catalog.op.registerTable({
+        namespace: sandbox.names.namespace('missing'),
+        body: { name: 'a', 'metadata-location': a['metadata-location'] },
+      })
+      check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
+    },
+  )
+})
