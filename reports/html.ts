@@ -1,22 +1,118 @@
-/** report.html: one self-contained page for a person (no network). Every server-supplied string is escaped. */
+/**
+ * report.html: one self-contained page for a person (no network): the verdict, the matrix of area ×
+ * outcome, spec coverage, and every test with filters (outcome, area, text); failures carry their rule,
+ * message, transcript and curl line. Every string that may come from a server or a config is escaped,
+ * and the CSP allows only the page's own style and its one hashed script.
+ */
+import { computeCoverage, ratio } from './coverage.ts'
+import type { CoverageSection } from './coverage.ts'
 import { escapeHtml as e } from './escape.ts'
-import { OUTCOMES } from './results.ts'
+import { SCRIPT, STYLE, contentSecurityPolicy } from './html-assets.ts'
+import { testsTable } from './html-tests.ts'
+import { OUTCOMES, mustRulesMet } from './results.ts'
 import type { Results } from './results.ts'
 
+function header(r: Results): string {
+  const must = mustRulesMet(r.tests)
+  const words =
+    r.verdict === 'conformant'
+      ? 'Conformant: no MUST rule failed'
+      : r.verdict === 'nonconformant'
+        ? `Nonconformant: ${r.summary.fail} test(s) broke a MUST rule`
+        : 'No verdict: the harness or the setup failed'
+  return `<header class="banner ${e(r.verdict)}"><h1>${e(words)}</h1>
+<p>Target <b>${e(r.target.url)}</b> (${e(r.target.kind)}) · profile ${e(r.profile)} · seed ${e(r.seed)} · run ${e(r.runId)}</p>
+<p>${e(r.harness.name)} ${e(r.harness.version)} · started ${e(r.startedAt)} · ${e(Math.round(r.durationMs / 100) / 10)} s · MUST rules met ${must.met}/${must.total}</p>
+</header>`
+}
+
+function chips(r: Results): string {
+  return `<div class="chips">${OUTCOMES.map((o) => `<span class="o-${o}">${o} ${r.summary[o]}</span>`).join('')}<span>total ${r.summary.total}</span></div>`
+}
+
+function matrix(r: Results): string {
+  const areas = [...new Set(r.tests.map((t) => t.area))].sort()
+  const rows = areas.map((a) => {
+    const ts = r.tests.filter((t) => t.area === a)
+    const cells = OUTCOMES.map((o) => {
+      const n = ts.filter((t) => t.outcome === o).length
+      return `<td class="n${n > 0 ? ` o-${o}` : ''}" data-area="${e(a)}" data-outcome="${o}" data-count="${n}">${n}</td>`
+    }).join('')
+    return `<tr><th>${e(a)}</th>${cells}<td class="n">${ts.length}</td></tr>`
+  })
+  return `<table class="matrix"><thead><tr><th>area</th>${OUTCOMES.map((o) => `<th>${o}</th>`).join('')}<th>total</th></tr></thead>
+<tbody>${rows.join('\n')}</tbody></table>`
+}
+
+function coverageCard(s: CoverageSection): string {
+  const pct = s.total === 0 ? 100 : Math.round((100 * s.covered) / s.total)
+  const list = (covered: boolean) =>
+    s.rows
+      .filter((x) => x.covered === covered)
+      .map(
+        (x) => `<li class="${covered ? 'hit' : 'miss'}">${e(x.name)}${covered ? ` (${x.tests})` : ''}</li>`,
+      )
+      .join('')
+  return `<div class="cov"><h3>${e(s.title)}: ${e(ratio(s))}</h3><div class="bar"><i style="width:${pct}%"></i></div>
+<details><summary>not covered (${s.total - s.covered})</summary><ul>${list(false)}</ul></details>
+<details><summary>covered (${s.covered})</summary><ul>${list(true)}</ul></details></div>`
+}
+
+function coverage(r: Results): string {
+  const c = computeCoverage(r)
+  const extra =
+    c.undocumentedStatuses.length > 0
+      ? `<p>Statuses seen that the spec does not document for the operation: ${e(c.undocumentedStatuses.join(', '))}</p>`
+      : ''
+  return `<div class="grid">${[c.operations, c.requirementKinds, c.updateKinds, c.statuses, c.commonStatuses].map(coverageCard).join('')}</div>${extra}
+<p class="rule">An operation or kind is covered when a test that reached a verdict (pass, fail, warn) declared it or sent it; a status when such a test saw it.</p>`
+}
+
+function filters(r: Results): string {
+  const areas = [...new Set(r.tests.map((t) => t.area))].sort()
+  return `<div class="filters" role="search">
+${OUTCOMES.map((o) => `<label class="o-${o}"><input type="checkbox" name="outcome" value="${o}" checked> ${o}</label>`).join('\n')}
+<label>area <select id="area"><option value="">all</option>${areas.map((a) => `<option value="${e(a)}">${e(a)}</option>`).join('')}</select></label>
+<input id="q" type="search" placeholder="search tests, rules, messages" aria-label="search">
+<span id="count"></span></div>`
+}
+
+function runDetails(r: Results): string {
+  const errors =
+    r.errors.length > 0
+      ? `<h2>Harness errors</h2><p>Errors outside any test: the harness's or the setup's, not the server's.</p>${r.errors.map((x) => `<pre class="msg">${e(x)}</pre>`).join('')}`
+      : ''
+  const x = r.expectations
+  const expectations = x
+    ? `<h2>Expectations</h2><p>${e(x.file)}: ${x.expected} as expected, ${x.unexpected.length} unexpected, ${x.stale.length} stale.</p>
+<ul>${x.unexpected.map((u) => `<li>${e(u.kind)}: ${e(u.id)} (${e(u.outcome)}${u.expected ? `, expected ${e(u.expected)}` : ''})</li>`).join('')}${x.stale.map((s) => `<li>stale: ${e(s)}</li>`).join('')}</ul>`
+    : ''
+  return `${errors}${expectations}<h2>Run</h2>
+<details><summary>Configuration (secrets redacted)</summary><pre>${e(JSON.stringify(r.config, null, 2))}</pre></details>
+<details><summary>Capabilities seen (GET /v1/config)</summary><pre>${e(JSON.stringify(r.capabilities, null, 2))}</pre></details>`
+}
+
+/** The whole page. */
 export function renderHtml(r: Results): string {
-  const rows = r.tests
-    .map(
-      (t) =>
-        `<tr class="${t.outcome}"><td>${e(t.area)}</td><td>${e(t.operationId)}</td><td>${e(t.title)}</td><td>${e(t.rule)} [${e(t.level)}]</td><td>${e(t.outcome)}</td><td>${t.message ? `<pre>${e(t.message)}</pre>` : e(t.reason ?? '')}</td></tr>`,
-    )
-    .join('\n')
-  return `<!doctype html><html><head><meta charset="utf-8"><title>catalog-conformance report</title>
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<style>body{font-family:sans-serif}td{vertical-align:top;border-bottom:1px solid #ddd;padding:2px 6px}.fail{background:#fdd}.warn{background:#ffd}.error{background:#fcd}</style></head><body>
-<h1>Verdict: ${e(r.verdict)}</h1><p>Target ${e(r.target.url)} · profile ${e(r.profile)} · seed ${e(r.seed)} · run ${e(r.runId)}</p>
-<p>${OUTCOMES.map((o) => `${o}: ${r.summary[o]}`).join(' · ')}</p>
-<table><thead><tr><th>area</th><th>operation</th><th>test</th><th>rule</th><th>outcome</th><th>detail</th></tr></thead><tbody>
-${rows}
-</tbody></table></body></html>
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy()}">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>catalog-conformance: ${e(r.verdict)}</title>
+<style>${STYLE}</style></head><body>
+${header(r)}
+<main>
+${chips(r)}
+<h2>Conformance matrix</h2>
+${matrix(r)}
+<h2>Spec coverage</h2>
+${coverage(r)}
+<h2 id="tests">Tests</h2>
+${filters(r)}
+${testsTable(r.tests)}
+${runDetails(r)}
+</main>
+<script>${SCRIPT}</script>
+</body></html>
 `
 }

@@ -1,28 +1,99 @@
-/** The Markdown summary for CI (also appended to $GITHUB_STEP_SUMMARY when set). */
-import { OUTCOMES } from './results.ts'
+/**
+ * summary.md: the Markdown summary for CI (also appended to $GITHUB_STEP_SUMMARY when set): verdict,
+ * outcome counts, the matrix of area × outcome, spec coverage, and the failures. Server text is escaped
+ * (GitHub renders inline HTML in Markdown).
+ */
+import { computeCoverage, ratio } from './coverage.ts'
+import type { CoverageSection } from './coverage.ts'
+import { OUTCOMES, mustRulesMet } from './results.ts'
 import type { Results } from './results.ts'
 
-function cell(s: string): string {
-  return s.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+/** One table cell: no pipes, no newlines, no markup. */
+export function cell(s: string): string {
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '\\|')
+    .replace(/`/g, "'")
+    .replace(/\r?\n/g, ' ')
 }
 
+function missing(s: CoverageSection, limit = 12): string {
+  const names = s.rows.filter((r) => !r.covered).map((r) => r.name)
+  if (names.length === 0) return '—'
+  const shown = names.slice(0, limit).join(', ')
+  return names.length > limit ? `${shown} … (+${names.length - limit})` : shown
+}
+
+function matrix(r: Results): string[] {
+  const areas = [...new Set(r.tests.map((t) => t.area))].sort()
+  const lines = [`| area | ${OUTCOMES.join(' | ')} |`, `|---|${OUTCOMES.map(() => '---:').join('|')}|`]
+  for (const a of areas) {
+    const ts = r.tests.filter((t) => t.area === a)
+    lines.push(
+      `| ${cell(a)} | ${OUTCOMES.map((o) => ts.filter((t) => t.outcome === o).length).join(' | ')} |`,
+    )
+  }
+  return lines
+}
+
+function coverageTable(r: Results): string[] {
+  const c = computeCoverage(r)
+  const lines = ['| spec part | covered | not covered |', '|---|---:|---|']
+  for (const s of [c.operations, c.requirementKinds, c.updateKinds, c.statuses, c.commonStatuses])
+    lines.push(`| ${s.title} | ${ratio(s)} | ${cell(missing(s))} |`)
+  if (c.undocumentedStatuses.length > 0)
+    lines.push('', `Undocumented statuses seen: ${cell(c.undocumentedStatuses.join(', '))}`)
+  return lines
+}
+
+/** The summary as Markdown. */
 export function renderMarkdown(r: Results): string {
+  const must = mustRulesMet(r.tests)
   const lines = [
     `## catalog-conformance: ${r.verdict}`,
     '',
-    `Target \`${r.target.url}\`, profile ${r.profile}, seed ${r.seed}.`,
+    `Target \`${cell(r.target.url)}\` (${cell(r.target.kind)}), profile ${cell(r.profile)}, seed ${r.seed}, harness ${cell(r.harness.version)}. MUST rules met: ${must.met}/${must.total}.`,
     '',
     `| ${OUTCOMES.join(' | ')} | total |`,
-    `|${OUTCOMES.map(() => '---').join('|')}|---|`,
+    `|${OUTCOMES.map(() => '---:').join('|')}|---:|`,
     `| ${OUTCOMES.map((o) => r.summary[o]).join(' | ')} | ${r.summary.total} |`,
+    '',
+    '### Matrix',
+    '',
+    ...matrix(r),
+    '',
+    '### Spec coverage',
+    '',
+    ...coverageTable(r),
   ]
-  const failures = r.tests.filter((t) => t.outcome === 'fail' || t.outcome === 'error')
+  const failures = r.tests.filter(
+    (t) => t.outcome === 'fail' || t.outcome === 'error' || t.outcome === 'warn',
+  )
   if (failures.length > 0) {
-    lines.push('', '| outcome | rule | test | message |', '|---|---|---|---|')
+    lines.push(
+      '',
+      '### Failures and warnings',
+      '',
+      '| outcome | rule | test | message |',
+      '|---|---|---|---|',
+    )
     for (const t of failures)
       lines.push(
-        `| ${t.outcome} | ${cell(t.rule)} | ${cell(t.title)} | ${cell((t.message ?? '').split('\n')[0] ?? '')} |`,
+        `| ${t.outcome} | ${cell(t.rule)} [${t.level}] | ${cell(t.title)} | ${cell((t.message ?? '').split('\n')[0] ?? '')} |`,
       )
+  }
+  if (r.errors.length > 0) {
+    lines.push('', '### Harness errors', '')
+    for (const e of r.errors) lines.push(`- ${cell(e)}`)
+  }
+  if (r.expectations) {
+    const x = r.expectations
+    lines.push(
+      '',
+      `Expectations (${cell(x.file)}): ${x.expected} as expected, ${x.unexpected.length} unexpected, ${x.stale.length} stale.`,
+    )
   }
   return lines.join('\n') + '\n'
 }

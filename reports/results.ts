@@ -45,6 +45,28 @@ export interface Results {
   readonly tests: readonly TestResult[]
   /** Errors outside any test (setup, teardown, unhandled). */
   readonly errors: readonly string[]
+  /** Present when the run was checked against an expectations file (`--expect`, see expectations.ts). */
+  readonly expectations?: ExpectationsRecord
+}
+
+/** A test whose outcome the expectations file did not foresee. */
+export interface Unexpected {
+  readonly id: string
+  readonly outcome: Outcome
+  /** The outcome the file expected (absent for a new failure). */
+  readonly expected?: Outcome
+  /** new-failure: no entry; fixed: an expected failure passed; mismatch: another outcome than expected. */
+  readonly kind: 'new-failure' | 'mismatch' | 'fixed'
+}
+
+/** What results.json records of an expectations check. */
+export interface ExpectationsRecord {
+  readonly file: string
+  /** Tests whose outcome matched their entry. */
+  readonly expected: number
+  readonly unexpected: readonly Unexpected[]
+  /** Entries that match no test. */
+  readonly stale: readonly string[]
 }
 
 export type Verdict = 'conformant' | 'nonconformant' | 'error'
@@ -74,6 +96,17 @@ export function verdictOf(summary: Results['summary'], errors: readonly string[]
   if (summary.fail > 0) return 'nonconformant'
   if (summary.error > 0 || errors.length > 0) return 'error'
   return 'conformant'
+}
+
+/** MUST rules met: rules (not tests) at level MUST that reached a verdict, and those with no failing test. */
+export function mustRulesMet(tests: readonly TestResult[]): { met: number; total: number } {
+  const rules = new Map<string, boolean>()
+  for (const t of tests) {
+    // A MUST test that ends in warn met its MUST and broke a SHOULD on the side.
+    if (t.level !== 'MUST' || !['pass', 'warn', 'fail'].includes(t.outcome)) continue
+    rules.set(t.rule, (rules.get(t.rule) ?? true) && t.outcome !== 'fail')
+  }
+  return { met: [...rules.values()].filter(Boolean).length, total: rules.size }
 }
 
 export function exitCodeOf(verdict: Verdict): number {

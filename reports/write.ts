@@ -1,19 +1,52 @@
-/** Writes every report of a run into the report directory. */
+/**
+ * Writes every report of a run into the report directory: results.json, report.html, summary.md and
+ * badge.svg (junit.xml is written by Vitest's JUnit reporter, see junit.ts). In GitHub Actions it also
+ * appends the summary to $GITHUB_STEP_SUMMARY and prints `::error` annotations for failures.
+ */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { annotationLines } from './annotations.ts'
+import { renderBadge } from './badge.ts'
 import { renderHtml } from './html.ts'
 import { renderMarkdown } from './markdown.ts'
 import type { Results } from './results.ts'
 
-export function writeReports(results: Results, dir: string): string[] {
+export interface WriteOptions {
+  /** Where GITHUB_ACTIONS and GITHUB_STEP_SUMMARY are read (default: process.env). */
+  readonly env?: Readonly<Record<string, string | undefined>>
+  /** Where annotation lines go (default: stdout). */
+  readonly log?: (line: string) => void
+}
+
+/** Removes user info from a URL (`https://user:pass@host` → `https://host`); anything unparsable is kept. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url)
+    if (!u.username && !u.password) return url
+    u.username = ''
+    u.password = ''
+    return u.toString().replace(/\/$/, url.endsWith('/') ? '/' : '')
+  } catch {
+    return url
+  }
+}
+
+/** Writes the reports and returns their paths. */
+export function writeReports(results: Results, dir: string, opts: WriteOptions = {}): string[] {
+  const env = opts.env ?? process.env
+  const log = opts.log ?? ((line: string) => process.stdout.write(line + '\n'))
+  const r: Results = { ...results, target: { ...results.target, url: redactUrl(results.target.url) } }
   mkdirSync(dir, { recursive: true })
+  const summary = renderMarkdown(r)
   const files: [string, string][] = [
-    ['results.json', JSON.stringify(results, null, 2) + '\n'],
-    ['report.html', renderHtml(results)],
-    ['summary.md', renderMarkdown(results)],
+    ['results.json', JSON.stringify(r, null, 2) + '\n'],
+    ['report.html', renderHtml(r)],
+    ['summary.md', summary],
+    ['badge.svg', renderBadge(r)],
   ]
   for (const [name, content] of files) writeFileSync(join(dir, name), content)
-  const step = process.env.GITHUB_STEP_SUMMARY
-  if (step) appendFileSync(step, renderMarkdown(results))
+  const step = env.GITHUB_STEP_SUMMARY
+  if (step) appendFileSync(step, summary)
+  if (env.GITHUB_ACTIONS === 'true') for (const line of annotationLines(r)) log(line)
   return files.map(([name]) => join(dir, name))
 }

@@ -1,0 +1,99 @@
+/**
+ * `catalog-conformance report …`: work with results.json files after a run.
+ *
+ *   report diff A.json B.json            what changed (exit 1 when something newly fails)
+ *   report check results.json --expect F strict expectations (exit 0 / 1, 2 for harness errors only)
+ *   report render results.json [DIR]     re-render report.html, summary.md, badge.svg (default: beside it)
+ *   report validate results.json …       check files against reports/results.schema.json (exit 1 if invalid)
+ */
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import type { Options } from '../suites/_harness/config/options.ts'
+import { HarnessError } from '../suites/_harness/errors.ts'
+import { diffExitCode, diffResults, formatDiff } from './diff.ts'
+import { applyExpectations, expectationLines } from './expectations.ts'
+import type { Results } from './results.ts'
+import { validateResults } from './results-schema.ts'
+import { writeReports } from './write.ts'
+
+const USAGE = [
+  'Usage: catalog-conformance report diff A.json B.json',
+  '       catalog-conformance report check results.json --expect expectations.yaml',
+  '       catalog-conformance report render results.json [DIR]',
+  '       catalog-conformance report validate results.json [more.json …]',
+].join('\n')
+
+function readJson(file: string): unknown {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (e) {
+    throw new HarnessError(`cannot read ${file}: ${(e as Error).message}`)
+  }
+  try {
+    return JSON.parse(text) as unknown
+  } catch (e) {
+    throw new HarnessError(`${file} is not JSON: ${(e as Error).message}`)
+  }
+}
+
+/** Reads a results.json and checks it against the schema (a file from another version or tool is refused). */
+export function loadResults(file: string): Results {
+  const value = readJson(file)
+  const errors = validateResults(value)
+  if (errors.length > 0)
+    throw new HarnessError(`${file} is not a valid results.json: ${errors.slice(0, 5).join('; ')}`)
+  return value as Results
+}
+
+function need(positionals: readonly string[], n: number, what: string): string[] {
+  const files = positionals.slice(1)
+  if (files.length < n) throw new HarnessError(`report ${positionals[0]} needs ${what}\n${USAGE}`)
+  return files
+}
+
+/** Runs a `report` subcommand and returns the exit code. */
+export async function reportCommand(
+  positionals: readonly string[],
+  opts: Options,
+  log: (line: string) => void,
+): Promise<number> {
+  const sub = positionals[0]
+  switch (sub) {
+    case 'diff': {
+      const [a, b] = need(positionals, 2, 'two results.json files') as [string, string]
+      const d = diffResults(loadResults(a), loadResults(b))
+      for (const line of formatDiff(d, a, b)) log(line)
+      return diffExitCode(d)
+    }
+    case 'check': {
+      const [file] = need(positionals, 1, 'a results.json file') as [string]
+      if (!opts.expect) throw new HarnessError('report check needs --expect FILE')
+      const results = loadResults(file)
+      const report = applyExpectations(results, opts.expect)
+      for (const line of expectationLines(report, results.tests)) log(line)
+      return report.exitCode
+    }
+    case 'render': {
+      const [file, dir] = need(positionals, 1, 'a results.json file') as [string, string | undefined]
+      const out = resolve(dir ?? dirname(file))
+      for (const f of writeReports(loadResults(file), out, { log })) log(`wrote ${f}`)
+      return 0
+    }
+    case 'validate': {
+      const files = need(positionals, 1, 'at least one results.json file')
+      let bad = 0
+      for (const f of files) {
+        const errors = validateResults(readJson(f))
+        if (errors.length === 0) log(`${f}: valid`)
+        else {
+          bad++
+          for (const err of errors) log(`${f}: ${err}`)
+        }
+      }
+      return bad > 0 ? 1 : 0
+    }
+    default:
+      throw new HarnessError(sub ? `unknown report command "${sub}"\n${USAGE}` : USAGE)
+  }
+}

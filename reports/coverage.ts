@@ -1,0 +1,137 @@
+/**
+ * Spec coverage of a run: which operations, requirement kinds, update kinds and documented statuses the
+ * tests reached. Computed from the tests' operationIds and rules and from the recorded exchanges (request
+ * bodies for kinds, response statuses for statuses), against the profile's spec universe.
+ */
+import type { OperationId } from '../schemas/operations.ts'
+import type { Results, TestResult } from './results.ts'
+import { specUniverse } from './spec-universe.ts'
+
+export interface CoverageRow {
+  readonly name: string
+  readonly covered: boolean
+  /** How many tests reached it (ran to a verdict: pass, fail or warn). */
+  readonly tests: number
+  readonly detail?: string
+}
+
+export interface CoverageSection {
+  readonly title: string
+  readonly covered: number
+  readonly total: number
+  readonly rows: readonly CoverageRow[]
+}
+
+export interface Coverage {
+  readonly operations: CoverageSection
+  readonly requirementKinds: CoverageSection
+  readonly updateKinds: CoverageSection
+  /** Route-specific statuses (success and route errors) per operation. */
+  readonly statuses: CoverageSection
+  /** The common error statuses (400, 401, 403, 419, 503), seen on any operation. */
+  readonly commonStatuses: CoverageSection
+  /** Statuses below 500 seen that the operation does not document (nor the common errors): `op status`. */
+  readonly undocumentedStatuses: readonly string[]
+}
+
+/** Tests that reached a verdict on the server; unsupported, disabled and harness errors reach nothing. */
+function ran(t: TestResult): boolean {
+  return t.outcome === 'pass' || t.outcome === 'fail' || t.outcome === 'warn'
+}
+
+/** Collects `requirements[].type` and `updates[].action` anywhere in a request body (commits and transactions). */
+function kindsOf(value: unknown, req: Set<string>, upd: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const v of value) kindsOf(v, req, upd)
+    return
+  }
+  if (!value || typeof value !== 'object') return
+  for (const [k, v] of Object.entries(value)) {
+    if (k === 'requirements' && Array.isArray(v))
+      for (const r of v)
+        if (typeof (r as { type?: unknown })?.type === 'string') req.add((r as { type: string }).type)
+    if (k === 'updates' && Array.isArray(v))
+      for (const u of v)
+        if (typeof (u as { action?: unknown })?.action === 'string') upd.add((u as { action: string }).action)
+    kindsOf(v, req, upd)
+  }
+}
+
+function parse(body: string | undefined): unknown {
+  if (!body) return undefined
+  try {
+    return JSON.parse(body)
+  } catch {
+    return undefined
+  }
+}
+
+function section(title: string, names: readonly string[], count: (name: string) => number): CoverageSection {
+  const rows = names.map((name) => {
+    const tests = count(name)
+    return { name, covered: tests > 0, tests }
+  })
+  return { title, covered: rows.filter((r) => r.covered).length, total: rows.length, rows }
+}
+
+/** Coverage of the spec by one run (see the module comment for what counts). */
+export function computeCoverage(results: Pick<Results, 'profile' | 'tests'>): Coverage {
+  const u = specUniverse(results.profile)
+  const opTests = new Map<string, number>()
+  const reqTests = new Map<string, number>()
+  const updTests = new Map<string, number>()
+  const seen = new Map<string, Set<number>>()
+  const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1)
+  for (const t of results.tests) {
+    if (!ran(t)) continue
+    const ops = new Set<string>([t.operationId])
+    const req = new Set<string>()
+    const upd = new Set<string>()
+    for (const ex of t.exchanges) {
+      ops.add(ex.operationId)
+      if (ex.status > 0) {
+        const s = seen.get(ex.operationId) ?? new Set<number>()
+        s.add(ex.status)
+        seen.set(ex.operationId, s)
+      }
+      kindsOf(parse(ex.request.body), req, upd)
+    }
+    // A rule named after a kind covers it even when its exchanges were cut from the record.
+    for (const k of u.requirementKinds) if (t.rule.includes(k)) req.add(k)
+    for (const k of u.updateKinds) if (t.rule.includes(k)) upd.add(k)
+    for (const o of ops) bump(opTests, o)
+    for (const k of req) bump(reqTests, k)
+    for (const k of upd) bump(updTests, k)
+  }
+  const statusNames: string[] = []
+  const undocumented: string[] = []
+  for (const op of u.operations) {
+    const documented = u.statuses[op] ?? []
+    for (const s of documented) statusNames.push(`${op} ${s}`)
+    for (const s of [...(seen.get(op) ?? [])].sort((a, b) => a - b))
+      // 5XX is documented on every route (ServerErrorResponse, spec §0.3).
+      if (!documented.includes(s) && !u.commonStatuses.includes(s) && s < 500) undocumented.push(`${op} ${s}`)
+  }
+  const statusSeen = (name: string): number => {
+    const [op, s] = name.split(' ')
+    return seen.get(op as OperationId)?.has(Number(s)) ? 1 : 0
+  }
+  return {
+    operations: section('Operations', u.operations, (n) => opTests.get(n) ?? 0),
+    requirementKinds: section('Requirement kinds', u.requirementKinds, (n) => reqTests.get(n) ?? 0),
+    updateKinds: section('Update kinds', u.updateKinds, (n) => updTests.get(n) ?? 0),
+    statuses: section('Documented statuses', statusNames, statusSeen),
+    commonStatuses: section(
+      'Common error statuses',
+      u.commonStatuses.map(String),
+      (n) => [...seen.values()].filter((s) => s.has(Number(n))).length,
+    ),
+    undocumentedStatuses: undocumented,
+  }
+}
+
+/** `12/35 (34%)`. */
+export function ratio(s: Pick<CoverageSection, 'covered' | 'total'>): string {
+  const pct = s.total === 0 ? 100 : Math.round((100 * s.covered) / s.total)
+  return `${s.covered}/${s.total} (${pct}%)`
+}

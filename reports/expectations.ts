@@ -1,0 +1,172 @@
+/**
+ * Strict expectations (`--expect FILE`): a YAML map from test id (or rule id) to the outcome a known target
+ * is expected to have, with the reason and a link. The run then fails on anything the file did not foresee:
+ * a new failure, an expected failure that now passes, another outcome than expected, or an entry that
+ * matches no test (stale). The verdict itself is never rewritten: a target with expected failures is still
+ * nonconformant; expectations only decide whether CI should be surprised.
+ *
+ * ```yaml
+ * "namespaces/create/exists-409":
+ *   outcome: fail
+ *   reason: returns 500 on a duplicate namespace
+ *   link: https://github.com/vendor/catalog/issues/12
+ * ```
+ */
+import { readFileSync } from 'node:fs'
+import { parse, stringify } from 'yaml'
+import { HarnessError } from '../suites/_harness/errors.ts'
+import type { Outcome } from '../suites/_harness/meta.ts'
+import { OUTCOMES } from './results.ts'
+import type { ExpectationsRecord, Results, TestResult, Unexpected } from './results.ts'
+
+export interface ExpectationEntry {
+  readonly outcome: Outcome
+  readonly reason: string
+  readonly link?: string
+}
+
+/** A test whose (non-passing) outcome the file foresaw: it does not fail the run, but it is listed. */
+export interface Adjustment {
+  readonly id: string
+  readonly outcome: Outcome
+  readonly reason: string
+  readonly link?: string
+}
+
+export interface ExpectationsReport {
+  readonly unexpected: readonly Unexpected[]
+  readonly stale: readonly string[]
+  /** Foreseen outcomes that count as expected, e.g. known failures (the verdict adjustments). */
+  readonly adjustments: readonly Adjustment[]
+  /** 0: nothing unforeseen; 1: an unforeseen failure, pass or outcome, or a stale entry; 2: only harness errors. */
+  readonly exitCode: number
+  /** What to store as results.expectations. */
+  readonly record: ExpectationsRecord
+}
+
+/** Parses and validates an expectations document; any malformed entry is a HarnessError naming it. */
+export function parseExpectations(text: string, source = 'expectations'): Map<string, ExpectationEntry> {
+  let doc: unknown
+  try {
+    doc = parse(text)
+  } catch (e) {
+    throw new HarnessError(`${source}: not YAML: ${(e as Error).message}`)
+  }
+  if (doc === null || doc === undefined) return new Map()
+  if (typeof doc !== 'object' || Array.isArray(doc))
+    throw new HarnessError(`${source}: expected a map of test id -> { outcome, reason, link }`)
+  const out = new Map<string, ExpectationEntry>()
+  for (const [id, raw] of Object.entries(doc)) {
+    const v = (typeof raw === 'string' ? { outcome: raw } : raw) as Record<string, unknown> | null
+    const where = `${source}: "${id}"`
+    if (!v || typeof v !== 'object') throw new HarnessError(`${where}: expected { outcome, reason, link }`)
+    const extra = Object.keys(v).filter((k) => !['outcome', 'reason', 'link'].includes(k))
+    if (extra.length > 0) throw new HarnessError(`${where}: unknown key(s) ${extra.join(', ')}`)
+    if (!OUTCOMES.includes(v.outcome as Outcome))
+      throw new HarnessError(`${where}: outcome must be one of ${OUTCOMES.join(', ')}`)
+    if (typeof v.reason !== 'string' || v.reason.trim() === '')
+      throw new HarnessError(`${where}: a reason is required (why is this outcome expected?)`)
+    if (v.link !== undefined && typeof v.link !== 'string')
+      throw new HarnessError(`${where}: link must be a string`)
+    out.set(id, {
+      outcome: v.outcome as Outcome,
+      reason: v.reason,
+      ...(typeof v.link === 'string' ? { link: v.link } : {}),
+    })
+  }
+  return out
+}
+
+const FAILING: ReadonlySet<Outcome> = new Set(['fail', 'error'])
+
+/** Checks a run against parsed entries (keys match a test's id first, else its rule id). */
+export function checkExpectations(
+  results: Pick<Results, 'tests' | 'errors'>,
+  entries: ReadonlyMap<string, ExpectationEntry>,
+  file = 'expectations',
+): ExpectationsReport {
+  const used = new Set<string>()
+  const unexpected: Unexpected[] = []
+  const adjustments: Adjustment[] = []
+  let expected = 0
+  for (const t of results.tests) {
+    const key = entries.has(t.id) ? t.id : entries.has(t.rule) ? t.rule : undefined
+    const entry = key === undefined ? undefined : entries.get(key)
+    if (key === undefined || !entry) {
+      if (FAILING.has(t.outcome)) unexpected.push({ id: t.id, outcome: t.outcome, kind: 'new-failure' })
+      continue
+    }
+    used.add(key)
+    if (entry.outcome === t.outcome) {
+      expected++
+      if (t.outcome !== 'pass')
+        adjustments.push({
+          id: t.id,
+          outcome: t.outcome,
+          reason: entry.reason,
+          ...(entry.link ? { link: entry.link } : {}),
+        })
+    } else
+      unexpected.push({
+        id: t.id,
+        outcome: t.outcome,
+        expected: entry.outcome,
+        kind: t.outcome === 'pass' ? 'fixed' : 'mismatch',
+      })
+  }
+  const stale = [...entries.keys()].filter((k) => !used.has(k))
+  const surprising = stale.length > 0 || unexpected.some((u) => u.outcome !== 'error')
+  const harnessOnly = unexpected.some((u) => u.outcome === 'error') || results.errors.length > 0
+  return {
+    unexpected,
+    stale,
+    adjustments,
+    exitCode: surprising ? 1 : harnessOnly ? 2 : 0,
+    record: { file, expected, unexpected, stale },
+  }
+}
+
+/** Reads the YAML file and checks the run against it (what `run --expect FILE` and `report check` call). */
+export function applyExpectations(
+  results: Pick<Results, 'tests' | 'errors'>,
+  file: string,
+): ExpectationsReport {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (e) {
+    throw new HarnessError(`cannot read expectations file ${file}: ${(e as Error).message}`)
+  }
+  return checkExpectations(results, parseExpectations(text, file), file)
+}
+
+/** A ready-to-paste entry for a new failure. */
+export function pasteEntry(t: Pick<TestResult, 'id' | 'outcome' | 'rule'>): string {
+  return stringify({
+    [t.id]: { outcome: t.outcome, reason: `TODO: why ${t.rule} is expected to ${t.outcome}`, link: '' },
+  })
+}
+
+/** Human lines for the console: each surprise, the stale entries, and paste-ready entries for new failures. */
+export function expectationLines(report: ExpectationsReport, tests: readonly TestResult[]): string[] {
+  const lines: string[] = []
+  const byId = new Map(tests.map((t) => [t.id, t]))
+  for (const u of report.unexpected) {
+    if (u.kind === 'fixed') lines.push(`expected ${u.expected} but passed (remove the entry): ${u.id}`)
+    else if (u.kind === 'mismatch') lines.push(`expected ${u.expected} but was ${u.outcome}: ${u.id}`)
+    else lines.push(`new ${u.outcome}: ${u.id}`)
+  }
+  for (const s of report.stale) lines.push(`stale expectation (matches no test): ${s}`)
+  const fresh = report.unexpected.filter((u) => u.kind === 'new-failure')
+  if (fresh.length > 0) {
+    lines.push('', 'If these are known, add to the expectations file:', '')
+    for (const u of fresh) {
+      const t = byId.get(u.id)
+      lines.push(pasteEntry({ id: u.id, outcome: u.outcome, rule: t?.rule ?? u.id }).trimEnd())
+    }
+  }
+  lines.push(
+    `expectations: ${report.record.expected} as expected, ${report.unexpected.length} unexpected, ${report.stale.length} stale`,
+  )
+  return lines
+}

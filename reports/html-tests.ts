@@ -1,0 +1,82 @@
+/**
+ * The test list of report.html: one <tbody> per test (the unit the filters show and hide), and for each
+ * failure, warning or error its rule, message, violations, transcript and curl line. Everything is escaped.
+ */
+import { escapeHtml as e } from './escape.ts'
+import type { ExchangeRecord } from '../suites/_harness/http/exchange.ts'
+import type { TestResult } from './results.ts'
+
+/** Failures first, then what needs a look, then the rest. */
+const ORDER = ['fail', 'error', 'warn', 'unsupported', 'disabled', 'pass']
+
+/** Tests that get a transcript; passing tests have none (it keeps the page small). */
+function detailed(t: TestResult): boolean {
+  return t.outcome === 'fail' || t.outcome === 'warn' || t.outcome === 'error'
+}
+
+function headerText(h: Record<string, string>): string {
+  return Object.entries(h)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n')
+}
+
+function pretty(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2)
+  } catch {
+    return body
+  }
+}
+
+function exchange(x: ExchangeRecord, i: number): string {
+  const req = x.request
+  const reqText = headerText(req.headers) + (req.body ? `\n\n${pretty(req.body)}` : '')
+  const response = x.transportError
+    ? `no response: ${e(x.transportError)}`
+    : `→ ${x.status} (${e(x.durationMs)} ms)`
+  const resText = headerText(x.headers) + (x.body ? `\n\n${pretty(x.body)}` : '')
+  return `<div class="ex"><div class="line">#${i + 1} ${e(x.operationId)}: ${e(req.method)} ${e(req.url)}</div>
+<pre>${e(reqText)}</pre><div class="line">${response}</div>${x.transportError ? '' : `<pre>${e(resText)}</pre>`}
+<div>curl:</div><pre class="curl">${e(x.curl)}</pre></div>`
+}
+
+function details(t: TestResult, open: boolean): string {
+  const parts: string[] = []
+  if (t.message) parts.push(`<pre class="msg">${e(t.message)}</pre>`)
+  if (t.violations.length > 0)
+    parts.push(
+      `<ul>${t.violations
+        .map(
+          (v) =>
+            `<li><b>${e(v.level)}</b> ${e(v.rule)} (${e(v.check)}): ${e(v.message)}${v.instancePath ? ` at <code>${e(v.instancePath)}</code>` : ''}${v.received ? `<br>received: <code>${e(v.received)}</code>` : ''}${v.expected ? `<br>expected: <code>${e(v.expected)}</code>` : ''}</li>`,
+        )
+        .join('')}</ul>`,
+    )
+  if (t.seed !== undefined || t.path)
+    parts.push(
+      `<p>Replay: <code>--seed ${e(t.seed ?? '')}${t.path ? ` --path ${e(t.path)}` : ''}</code></p>${t.counterexample ? `<pre>${e(t.counterexample)}</pre>` : ''}`,
+    )
+  if (t.exchanges.length > 0)
+    parts.push(
+      `<details${open ? ' open' : ''}><summary>Transcript (${t.exchanges.length} exchange${t.exchanges.length === 1 ? '' : 's'})</summary>${t.exchanges.map(exchange).join('\n')}</details>`,
+    )
+  return `<tr><td colspan="5">${parts.join('\n')}</td></tr>`
+}
+
+function row(t: TestResult, open: boolean): string {
+  const note = t.reason ?? (t.message ? (t.message.split('\n')[0] ?? '') : '')
+  return `<tbody class="t" data-outcome="${e(t.outcome)}" data-area="${e(t.area)}">
+<tr class="o-${e(t.outcome)}"><td>${e(t.outcome)}</td><td>${e(t.area)}</td><td>${e(t.operationId)}</td><td>${e(t.title)}<div class="rule">${e(t.rule)} [${e(t.level)}]${t.ref ? ` · ${e(t.ref)}` : ''} · ${e(t.durationMs)} ms</div></td><td>${e(note)}</td></tr>
+${detailed(t) ? details(t, open) : ''}</tbody>`
+}
+
+/** The table of all tests, failures first; the first few failures open their transcripts. */
+export function testsTable(tests: readonly TestResult[]): string {
+  const sorted = [...tests].sort(
+    (a, b) => ORDER.indexOf(a.outcome) - ORDER.indexOf(b.outcome) || a.id.localeCompare(b.id),
+  )
+  const body = sorted.map((t, i) => row(t, i < 3 && detailed(t))).join('\n')
+  return `<table><thead><tr><th>outcome</th><th>area</th><th>operation</th><th>test · rule</th><th>detail</th></tr></thead>
+${body}
+</table>`
+}

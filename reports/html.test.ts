@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { SCRIPT, contentSecurityPolicy } from './html-assets.ts'
+import { renderHtml } from './html.ts'
+import { loadFixture } from './fixtures.ts'
+
+describe('renderHtml', () => {
+  it('renders the verdict, matrix, coverage and every test of a realistic run', () => {
+    const r = loadFixture('results-realistic.json')
+    const html = renderHtml(r)
+    expect(html).toContain('Nonconformant: 3 test(s) broke a MUST rule')
+    expect(html).toContain('Conformance matrix')
+    expect(html).toMatch(/Operations: \d+\/\d+/)
+    expect(html.match(/<tbody class="t"/g)).toHaveLength(r.tests.length)
+    // A failure carries its rule, message, transcript and curl line.
+    expect(html).toContain('namespaces/create/exists-409 [MUST]')
+    expect(html).toContain('Expected: 409 (AlreadyExistsException)')
+    expect(html).toContain('curl -sS -i -X POST')
+    expect(html).toContain('Replay: <code>--seed 1234567 --path 6:0:1</code>')
+  })
+
+  it('keeps a CSP that allows no network and only its own script, by hash', () => {
+    const html = renderHtml(loadFixture('results-realistic.json'))
+    const hash = createHash('sha256').update(SCRIPT).digest('base64')
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy()}">`)
+    expect(contentSecurityPolicy()).toContain("default-src 'none'")
+    expect(contentSecurityPolicy()).toContain(`script-src 'sha256-${hash}'`)
+    expect(contentSecurityPolicy()).not.toContain("script-src 'unsafe-inline'")
+    expect(html).not.toMatch(/(src|href)=["']?(https?:)?\/\//)
+    expect(html.match(/<script>/g)).toHaveLength(1)
+    expect(html).toContain(`<script>${SCRIPT}</script>`)
+  })
+
+  it('escapes markup that a hostile server put into messages, bodies, headers and names', () => {
+    const html = renderHtml(loadFixture('results-hostile.json'))
+    // The only <script> is ours; no element or attribute from the payloads survives.
+    expect(html.match(/<script/gi)).toHaveLength(1)
+    for (const raw of [
+      '<img',
+      '<svg',
+      '<iframe',
+      '<a href="javascript',
+      '<style>body{display',
+      '<!-- -->',
+      '<b>bold',
+    ])
+      expect(html).not.toContain(raw)
+    // No real tag (they all start with a literal '<') carries an event handler or a javascript: URL as an
+    // attribute; payload text inside a quoted value is inert (quotes are escaped, so values cannot end early).
+    const tags = (html.match(/<[a-zA-Z][^>]*>/g) ?? []).map((t) => t.replace(/"[^"]*"/g, '""'))
+    expect(tags.length).toBeGreaterThan(100)
+    expect(tags.filter((t) => /\son\w+\s*=|javascript:/i.test(t))).toEqual([])
+    expect(html).toContain('data-area="&quot;&gt;&lt;img src=x onerror=&quot;window.__pwned=2&quot;&gt;"')
+    // … and appears as text instead.
+    expect(html).toContain('&lt;script&gt;window.__pwned = 1&lt;/script&gt;')
+    expect(html).toContain('&quot;&gt;&lt;img src=x onerror=&quot;window.__pwned=2&quot;&gt;')
+    expect(html).toContain('&#39; onmouseover=&#39;window.__pwned=3&#39;')
+    // Already-escaped text is escaped again, not decoded.
+    expect(html).toContain('&amp;lt;script&amp;gt; already-escaped &amp;amp;')
+  })
+})

@@ -1,0 +1,89 @@
+/**
+ * What "all of the spec" is for coverage, per profile: the operations of schemas/operations.ts, the
+ * requirement and update kinds of schemas/json (their `type` / `action` consts), and each operation's
+ * documented statuses. Kinds that only some releases know are filtered with the release notes of
+ * spec-digest §3–§4 (e.g. `enable-row-lineage` exists only in 1.8–1.9, `append` only in the document).
+ */
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { COMMON_ERROR_STATUSES, OPERATIONS, OPERATION_IDS, RELEASES } from '../schemas/operations.ts'
+import type { OperationId, Release } from '../schemas/operations.ts'
+
+export interface SpecUniverse {
+  readonly operations: readonly OperationId[]
+  readonly requirementKinds: readonly string[]
+  readonly updateKinds: readonly string[]
+  /** Route-specific documented statuses per operation: the success status and the route's errors. */
+  readonly statuses: Readonly<Partial<Record<OperationId, readonly number[]>>>
+  /** Statuses every route may answer with (spec §0.3), counted once for the whole API. */
+  readonly commonStatuses: readonly number[]
+}
+
+/** Kind → first release that has it (spec-digest §3.1, §4.1); absent means every release. */
+const KIND_SINCE: Readonly<Record<string, Release>> = {
+  'assign-uuid': '1.5',
+  'set-statistics': '1.5',
+  'remove-statistics': '1.5',
+  'set-partition-statistics': '1.11',
+  'remove-partition-statistics': '1.11',
+  'remove-partition-specs': '1.7',
+  'remove-schemas': '1.9',
+  'add-encryption-key': '1.10',
+  'remove-encryption-key': '1.10',
+}
+
+/** Kinds that exist only in some profiles. */
+const KIND_ONLY_IN: Readonly<Record<string, readonly string[]>> = {
+  'enable-row-lineage': ['1.8', '1.9'],
+  append: ['document'],
+}
+
+/** The release a profile reads as; the original document is compared with the newest release (as the DSL does). */
+export function releaseOf(profile: string): Release {
+  if (profile === 'document') return '1.11'
+  return (RELEASES as readonly string[]).includes(profile) ? (profile as Release) : 'main'
+}
+
+function atLeast(release: Release, since: Release): boolean {
+  return RELEASES.indexOf(release) >= RELEASES.indexOf(since)
+}
+
+interface SchemaDoc {
+  $defs: Record<string, { properties?: Record<string, { const?: unknown }> }>
+}
+
+function constsOf(file: string, key: 'type' | 'action'): string[] {
+  const path = fileURLToPath(new URL(`../schemas/json/${file}`, import.meta.url))
+  const doc = JSON.parse(readFileSync(path, 'utf8')) as SchemaDoc
+  const out: string[] = []
+  for (const def of Object.values(doc.$defs)) {
+    const c = def.properties?.[key]?.const
+    if (typeof c === 'string' && !out.includes(c)) out.push(c)
+  }
+  return out
+}
+
+function kindInProfile(kind: string, profile: string): boolean {
+  const only = KIND_ONLY_IN[kind]
+  if (only) return only.includes(profile)
+  const since = KIND_SINCE[kind]
+  return since === undefined || atLeast(releaseOf(profile), since)
+}
+
+/** The spec's operations, kinds and documented statuses for one profile. */
+export function specUniverse(profile: string): SpecUniverse {
+  const release = releaseOf(profile)
+  const operations = OPERATION_IDS.filter((id) => atLeast(release, OPERATIONS[id].since))
+  const statuses: Partial<Record<OperationId, readonly number[]>> = {}
+  for (const id of operations) {
+    const o = OPERATIONS[id]
+    statuses[id] = [...new Set([o.success.status, ...o.errors])].sort((a, b) => a - b)
+  }
+  return {
+    operations,
+    requirementKinds: constsOf('requirements.json', 'type').filter((k) => kindInProfile(k, profile)),
+    updateKinds: constsOf('updates.json', 'action').filter((k) => kindInProfile(k, profile)),
+    statuses,
+    commonStatuses: [...COMMON_ERROR_STATUSES],
+  }
+}
