@@ -1,0 +1,172 @@
+/**
+ * Declared versus served (rck-digest §3.2 "/v1/config content"): one well-formed request per operation,
+ * against objects that exist in a fresh run namespace, so that a 404 / 405 / 501 can only mean "this route
+ * is not served". Used by suites/config/endpoints-served.test.ts.
+ */
+import type { OperationId } from '../../../schemas/operations.ts'
+import type { Checker } from '../checker.ts'
+import type { CatalogClient } from '../client.ts'
+import type { Exchange } from '../http/exchange.ts'
+import type { Sandbox } from '../sandbox/sandbox.ts'
+import { createTable, fixture, tableRequest, viewRequest, type LoadTableResult } from './catalog-objects.ts'
+
+/** The objects the probes run against. */
+export interface ProbeWorld {
+  readonly ns: string[]
+  /** An empty namespace that the dropNamespace probe may remove. */
+  readonly spare: string[]
+  readonly table: LoadTableResult
+  readonly viewLocation?: string
+}
+
+type Probe = (c: CatalogClient, w: ProbeWorld) => Promise<Exchange>
+
+const T = 't'
+const V = 'v'
+
+/** Builds the world: tables t, t_drop, t_rename, t_unregister; views v, v_drop, v_rename where views work. */
+export async function probeWorld(
+  catalog: CatalogClient,
+  check: Checker,
+  sandbox: Sandbox,
+): Promise<ProbeWorld> {
+  const ns = await sandbox.namespace(catalog, 'probe')
+  const spare = await sandbox.namespace(catalog, 'spare')
+  const table = await createTable(catalog, check, ns, T)
+  for (const name of ['t_drop', 't_rename', 't_unregister']) await createTable(catalog, check, ns, name)
+  let viewLocation: string | undefined
+  for (const name of [V, 'v_drop', 'v_rename']) {
+    // Views may be neither advertised nor served: then their probes get a NoSuchView 404 or no route.
+    const ex = await catalog.op.createView({ namespace: ns, body: viewRequest(name, ns) })
+    const loc = (ex.json as { 'metadata-location'?: unknown } | undefined)?.['metadata-location']
+    if (name === V && ex.status === 200 && typeof loc === 'string') viewLocation = loc
+  }
+  return { ns, spare, table, ...(viewLocation ? { viewLocation } : {}) }
+}
+
+/** Where a plan-id, plan task or function is looked up, a typed 404 still proves the route is served. */
+async function planId(c: CatalogClient, w: ProbeWorld): Promise<string> {
+  const ex = await c.op.planTableScan({ namespace: w.ns, table: T, body: {} })
+  const id = (ex.json as { 'plan-id'?: unknown } | undefined)?.['plan-id']
+  return typeof id === 'string' ? id : 'conformance-no-such-plan'
+}
+
+/** One well-formed request per operation (getToken is not a catalog route: it is never listed). */
+export const PROBES: Readonly<Partial<Record<OperationId, Probe>>> = {
+  getConfig: (c) => c.op.getConfig(),
+  listNamespaces: (c) => c.op.listNamespaces(),
+  createNamespace: (c, w) => c.op.createNamespace({ body: { namespace: [`${w.ns[0]}_created`] } }),
+  loadNamespaceMetadata: (c, w) => c.op.loadNamespaceMetadata({ namespace: w.ns }),
+  namespaceExists: (c, w) => c.op.namespaceExists({ namespace: w.ns }),
+  updateProperties: (c, w) => c.op.updateProperties({ namespace: w.ns, body: { updates: { probe: '1' } } }),
+  listTables: (c, w) => c.op.listTables({ namespace: w.ns }),
+  createTable: (c, w) => c.op.createTable({ namespace: w.ns, body: tableRequest('t_created') }),
+  listFunctions: (c, w) => c.op.listFunctions({ namespace: w.ns }),
+  loadFunction: (c, w) => c.op.loadFunction({ namespace: w.ns, function: 'conformance_no_such_function' }),
+  planTableScan: (c, w) => c.op.planTableScan({ namespace: w.ns, table: T, body: {} }),
+  fetchPlanningResult: async (c, w) =>
+    c.op.fetchPlanningResult({ namespace: w.ns, table: T, planId: await planId(c, w) }),
+  cancelPlanning: async (c, w) =>
+    c.op.cancelPlanning({ namespace: w.ns, table: T, planId: await planId(c, w) }),
+  fetchScanTasks: (c, w) =>
+    c.op.fetchScanTasks({ namespace: w.ns, table: T, body: { 'plan-task': 'conformance-no-such-task' } }),
+  registerTable: (c, w) =>
+    c.op.registerTable({
+      namespace: w.ns,
+      body: { name: 't_registered', 'metadata-location': w.table['metadata-location'] },
+    }),
+  loadTable: (c, w) => c.op.loadTable({ namespace: w.ns, table: T }),
+  updateTable: (c, w) =>
+    c.op.updateTable({
+      namespace: w.ns,
+      table: T,
+      body: {
+        requirements: [{ type: 'assert-table-uuid', uuid: w.table.metadata['table-uuid'] }],
+        updates: [],
+      },
+    }),
+  tableExists: (c, w) => c.op.tableExists({ namespace: w.ns, table: T }),
+  loadCredentials: (c, w) => c.op.loadCredentials({ namespace: w.ns, table: T }),
+  signRequest: (c, w) =>
+    c.op.signRequest({
+      namespace: w.ns,
+      table: T,
+      body: { region: 'us-east-1', uri: 's3://conformance-bucket/key', method: 'GET', headers: {} },
+    }),
+  reportMetrics: (c, w) =>
+    c.op.reportMetrics({
+      namespace: w.ns,
+      table: T,
+      body: { ...fixture<Record<string, unknown>>('scan-report.json'), 'table-name': T },
+    }),
+  commitTransaction: (c, w) =>
+    c.op.commitTransaction({
+      body: {
+        'table-changes': [{ identifier: { namespace: w.ns, name: T }, requirements: [], updates: [] }],
+      },
+    }),
+  listViews: (c, w) => c.op.listViews({ namespace: w.ns }),
+  createView: (c, w) => c.op.createView({ namespace: w.ns, body: viewRequest('v_created', w.ns) }),
+  loadView: (c, w) => c.op.loadView({ namespace: w.ns, view: V }),
+  replaceView: (c, w) =>
+    c.op.replaceView({ namespace: w.ns, view: V, body: { requirements: [], updates: [] } }),
+  viewExists: (c, w) => c.op.viewExists({ namespace: w.ns, view: V }),
+  registerView: (c, w) =>
+    c.op.registerView({
+      namespace: w.ns,
+      body: { name: 'v_registered', 'metadata-location': w.viewLocation ?? 'conformance://no-view-metadata' },
+    }),
+  // Destructive probes last, each on its own object.
+  renameTable: (c, w) =>
+    c.op.renameTable({
+      body: {
+        source: { namespace: w.ns, name: 't_rename' },
+        destination: { namespace: w.ns, name: 't_renamed' },
+      },
+    }),
+  renameView: (c, w) =>
+    c.op.renameView({
+      body: {
+        source: { namespace: w.ns, name: 'v_rename' },
+        destination: { namespace: w.ns, name: 'v_renamed' },
+      },
+    }),
+  unregisterTable: (c, w) => c.op.unregisterTable({ namespace: w.ns, table: 't_unregister' }),
+  dropTable: (c, w) => c.op.dropTable({ namespace: w.ns, table: 't_drop' }),
+  dropView: (c, w) => c.op.dropView({ namespace: w.ns, view: 'v_drop' }),
+  dropNamespace: (c, w) => c.op.dropNamespace({ namespace: w.spare }),
+}
+
+/** The error type of a response, if it has the envelope. */
+function errorTypeOf(ex: Exchange): string {
+  const t = (ex.json as { error?: { type?: unknown } } | undefined)?.error?.type
+  return typeof t === 'string' ? t : ''
+}
+
+/**
+ * True when the answer shows no route for the request: no response, 404 (unless it names a missing object,
+ * e.g. NoSuchPlanIdException, which proves the route looked it up), 405 or 501.
+ */
+export function notServed(ex: Exchange): boolean {
+  if (ex.transportError) return true
+  if (ex.status === 404) return !/^NoSuch/.test(errorTypeOf(ex))
+  return ex.status === 405 || ex.status === 501
+}
+
+/**
+ * True when the answer proves the route is served: success, or an answer only a handler of the operation
+ * gives (a typed 404 of a missing object, 409, 422). A 400, 406 or an auth error proves nothing.
+ */
+export function servedEvidence(ex: Exchange): boolean {
+  if (ex.transportError) return false
+  if (ex.status >= 200 && ex.status < 400) return true
+  if (ex.status === 404) return /^NoSuch/.test(errorTypeOf(ex))
+  return ex.status === 409 || ex.status === 422
+}
+
+/** Short description of an answer for a report line. */
+export function describe(ex: Exchange): string {
+  if (ex.transportError) return ex.transportError
+  const type = errorTypeOf(ex)
+  return `${ex.status}${type ? ` ${type}` : ''}`
+}

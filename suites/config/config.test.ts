@@ -1,0 +1,125 @@
+/**
+ * getConfig (spec-digest §1.3 #1, §2.1 CatalogConfig, §6.2, §6.5; catalog-rest-spec.md Configuration): the
+ * shape of defaults / overrides / endpoints, the warehouse parameter, and idempotency-key-lifetime as an
+ * ISO 8601 duration at the top level.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+
+interface CatalogConfig {
+  defaults: Record<string, unknown>
+  overrides: Record<string, unknown>
+  endpoints?: unknown[]
+  'idempotency-key-lifetime'?: unknown
+}
+
+/** ISO 8601 duration as Java's Duration/Period read it (PnYnMnWnDTnHnMnS, fractional seconds). */
+const ISO_DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/
+const VERBS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])
+
+operation('getConfig', () => {
+  rule(
+    {
+      id: 'config/get/shape',
+      level: 'MUST',
+      title: 'config answers 200 with defaults and overrides as string maps',
+      requires: [],
+      ref: 'spec-digest §1.3 #1, §2.1 CatalogConfig; catalog-rest-spec.md Configuration response',
+    },
+    async ({ catalog, check }) => {
+      const body = check.conform<CatalogConfig>(await catalog.op.getConfig(), { status: 200 })
+      for (const part of ['defaults', 'overrides'] as const) {
+        const map = body[part]
+        check.that(
+          !!map &&
+            typeof map === 'object' &&
+            !Array.isArray(map) &&
+            Object.values(map).every((v) => typeof v === 'string'),
+          `${part} is an object of strings`,
+          { received: map },
+        )
+      }
+    },
+  )
+
+  rule(
+    {
+      id: 'config/endpoints/format',
+      level: 'MUST',
+      title: 'each endpoints entry is "<VERB> <path>" with one space and a /v1/ path template',
+      requires: [],
+      ref: 'spec-digest §2.1 CatalogConfig.endpoints, §6.5',
+      since: '1.7',
+    },
+    async ({ catalog, check, unsupported }) => {
+      const body = check.conform<CatalogConfig>(await catalog.op.getConfig(), { status: 200 })
+      if (body.endpoints === undefined) unsupported('/v1/config lists no endpoints')
+      const bad = (body.endpoints ?? []).filter((e) => {
+        if (typeof e !== 'string') return true
+        const m = /^([A-Z]+) (\/v1\/\S*)$/.exec(e)
+        return !m || !VERBS.has(m[1]!)
+      })
+      check.that(bad.length === 0, 'malformed endpoints entries', {
+        received: bad,
+        expected: '"GET /v1/{prefix}/…"',
+      })
+    },
+  )
+
+  rule(
+    {
+      id: 'config/idempotency-key-lifetime/iso-duration',
+      level: 'MUST',
+      title: 'idempotency-key-lifetime, when present, is an ISO 8601 duration at the top level',
+      requires: [],
+      ref: 'spec-digest §2.1 CatalogConfig, §6.2; catalog-rest-spec.md Configuration response, Limits',
+      since: '1.11',
+    },
+    async ({ catalog, check, unsupported }) => {
+      const body = check.conform<CatalogConfig>(await catalog.op.getConfig(), { status: 200 })
+      const top = body['idempotency-key-lifetime']
+      const nested =
+        body.overrides?.['idempotency-key-lifetime'] ?? body.defaults?.['idempotency-key-lifetime']
+      if (top === undefined && nested !== undefined) {
+        // Clients read the top-level field only: a lifetime inside the maps is not an advertisement.
+        check.that(false, 'idempotency-key-lifetime sits in defaults/overrides instead of the top level', {
+          received: nested,
+          level: 'SHOULD',
+        })
+        return
+      }
+      if (top === undefined) unsupported('the server does not advertise idempotency keys')
+      check.that(typeof top === 'string' && ISO_DURATION.test(top), 'the lifetime is an ISO 8601 duration', {
+        received: top,
+        expected: 'e.g. PT30M',
+      })
+    },
+  )
+
+  rule(
+    {
+      id: 'config/warehouse/requested',
+      level: 'MUST',
+      title: 'config answers 200 for the warehouse the run was given',
+      requires: [],
+      ref: 'spec-digest §1.3 #1 (query warehouse)',
+    },
+    async ({ catalog, check, run, unsupported }) => {
+      if (!run.warehouse) unsupported('the run names no warehouse (--warehouse)')
+      check.conform(await catalog.op.getConfig(), { status: 200 })
+    },
+  )
+
+  rule(
+    {
+      id: 'config/warehouse/unknown',
+      level: 'MUST',
+      title: 'an unknown warehouse answers 404 (or 200 where the server ignores the parameter), never 5xx',
+      requires: [],
+      ref: 'spec-digest §1.3 #1 (404 NoSuchWarehouseException, 1.11+)',
+    },
+    async ({ catalog, check, run }) => {
+      const ex = await catalog.op.getConfig({ query: { warehouse: `${run.runPrefix}_no_such_warehouse` } })
+      check.conform(ex, { status: [200, 404], errorType: /NoSuchWarehouse/ })
+    },
+  )
+})

@@ -1,0 +1,72 @@
+/**
+ * Declared versus served (spec-digest §6.5; rck-digest §3.2 "/v1/config content"): every endpoint that
+ * /v1/config advertises answers a well-formed request with something other than 404, 405 or 501; and an
+ * endpoint that is served but not advertised is reported (servers should list every route they serve).
+ */
+import type { OperationId } from '../../schemas/operations.ts'
+import { OPERATION_IDS } from '../../schemas/operations.ts'
+import { supports } from '../_harness/capabilities.ts'
+import { operation, rule } from '../_harness/dsl.ts'
+import {
+  PROBES,
+  describe,
+  notServed,
+  probeWorld,
+  servedEvidence,
+} from '../_harness/support/endpoint-probes.ts'
+
+const probed = OPERATION_IDS.filter((id): id is OperationId => PROBES[id] !== undefined)
+
+operation('getConfig', () => {
+  rule(
+    {
+      id: 'config/endpoints/declared-served',
+      level: 'MUST',
+      title: 'every advertised endpoint answers a well-formed request (not 404, 405 or 501)',
+      requires: ['createNamespace', 'createTable'],
+      ref: 'spec-digest §6.5 (a client calls only advertised endpoints); catalog-rest-spec.md Versioning',
+      since: '1.7',
+    },
+    async ({ catalog, sandbox, check, run, unsupported }) => {
+      if (!run.caps.endpointsAdvertised) unsupported('/v1/config lists no endpoints')
+      const world = await probeWorld(catalog, check, sandbox)
+      const broken: string[] = []
+      for (const id of probed) {
+        if (id === 'getConfig' || !supports(run.caps, id)) continue
+        const ex = await PROBES[id]!(catalog, world)
+        if (notServed(ex)) broken.push(`${id}: ${describe(ex)}`)
+      }
+      check.that(broken.length === 0, 'advertised endpoints that are not served', {
+        received: broken,
+        expected: 'every advertised endpoint served',
+      })
+    },
+  )
+
+  rule(
+    {
+      id: 'config/endpoints/served-advertised',
+      level: 'SHOULD',
+      title: 'an endpoint the server serves is advertised in /v1/config endpoints',
+      requires: ['createNamespace', 'createTable'],
+      ref: 'spec-digest §6.5 (when the list is present, servers should list every route they serve, including HEAD)',
+      since: '1.7',
+    },
+    async ({ catalog, sandbox, check, run, unsupported }) => {
+      if (!run.caps.endpointsAdvertised)
+        unsupported('/v1/config lists no endpoints (clients assume the default set)')
+      const hidden = probed.filter((id) => id !== 'getConfig' && !supports(run.caps, id))
+      if (hidden.length === 0) unsupported('every operation of the spec is advertised')
+      const world = await probeWorld(catalog, check, sandbox)
+      const unlisted: string[] = []
+      for (const id of hidden) {
+        const ex = await PROBES[id]!(catalog, world)
+        if (servedEvidence(ex)) unlisted.push(`${id}: ${describe(ex)}`)
+      }
+      check.that(unlisted.length === 0, 'endpoints served but not advertised', {
+        received: unlisted,
+        expected: 'none',
+      })
+    },
+  )
+})
