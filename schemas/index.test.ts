@@ -1,3 +1,4 @@
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
 import { hasSchema, SCHEMA_NAMES, validate, validatorFor } from './index.ts'
 import { schemaDocuments, schemaRefs } from './registry.ts'
@@ -9,6 +10,13 @@ describe('validate()', () => {
 
   it('has one generated name per component, and no other', () => {
     expect([...SCHEMA_NAMES].sort()).toEqual([...schemaRefs().keys()].sort())
+  })
+
+  it('every document is valid against the 2020-12 meta-schema', () => {
+    const meta = new Ajv2020({ strict: false })
+    expect(meta.validateSchema({ type: 'nope' })).toBe(false)
+    for (const doc of schemaDocuments())
+      expect(meta.validateSchema(doc), `${doc.$id} ${meta.errorsText()}`).toBe(true)
   })
 
   it('every document is draft 2020-12 with an $id', () => {
