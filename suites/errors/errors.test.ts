@@ -1,0 +1,152 @@
+/**
+ * The error model and robustness of routing (spec-digest §0.3, §2.1 ErrorModel, §5.2): every error is
+ * `{ error: { message, type, code } }` with code equal to the HTTP status; malformed input is 400; unknown
+ * paths and wrong methods get a 4xx, never a 5xx.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+
+operation('topic:errors', () => {
+  rule(
+    {
+      id: 'errors/envelope/shape',
+      level: 'MUST',
+      title: 'an error answer is an IcebergErrorResponse: { error: { message, type, code } }',
+      requires: ['loadNamespaceMetadata'],
+      ref: 'spec-digest §0.3, §2.1 ErrorModel / IcebergErrorResponse; catalog-rest-spec.md Errors',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ex = await catalog.op.loadNamespaceMetadata({ namespace: sandbox.names.namespace('missing') })
+      check.conform(ex, { status: 404 })
+      const err = (ex.json as { error?: Record<string, unknown> } | undefined)?.error
+      check.that(
+        !!err &&
+          typeof err.message === 'string' &&
+          typeof err.type === 'string' &&
+          Number.isInteger(err.code),
+        'the body is { error: { message: string, type: string, code: integer } }',
+        { received: ex.json },
+      )
+    },
+  )
+
+  rule(
+    {
+      id: 'errors/envelope/code-equals-status',
+      level: 'MUST',
+      title: 'error.code equals the HTTP status',
+      requires: ['createNamespace'],
+      ref: 'spec-digest §2.1 ErrorModel.code; catalog-rest-spec.md Errors ("code equals the HTTP status")',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'code')
+      const ex = await catalog.op.createNamespace({ body: { namespace: ns } })
+      check.conform(ex, { status: 409 })
+      const code = (ex.json as { error?: { code?: unknown } } | undefined)?.error?.code
+      check.equal(code, ex.status, 'error.code equals the status of the response')
+    },
+  )
+
+  rule(
+    {
+      id: 'errors/malformed-json-400',
+      level: 'MUST',
+      title: 'a body that is not JSON is 400',
+      requires: ['createNamespace'],
+      ref: 'spec-digest §0.3 BadRequestErrorResponse, §5.2 (malformed JSON → 400)',
+    },
+    async ({ catalog, run, check }) => {
+      // The run prefix in the text lets the write guard pass it; a server that accepts it creates only a run namespace.
+      const ex = await catalog.op.createNamespace({ rawBody: `{"namespace": ["${run.runPrefix}_bad"` })
+      check.conform(ex, { status: 400 })
+    },
+  )
+
+  rule(
+    {
+      id: 'errors/schema-violation-400',
+      level: 'MUST',
+      title: 'a JSON body that violates the request schema is 400',
+      requires: ['createNamespace', 'createTable'],
+      ref: 'spec-digest §0.3, §5.2 (schema violation → 400)',
+    },
+    async ({ catalog, run, sandbox, check }) => {
+      const notArray = await catalog.op.createNamespace({
+        rawBody: JSON.stringify({ namespace: `${run.runPrefix}_x` }),
+      })
+      check.conform(notArray, { status: 400 })
+      const ns = await sandbox.namespace(catalog, 'noschema')
+      const noSchema = await catalog.op.createTable({ namespace: ns, body: { name: 't' } })
+      check.conform(noSchema, { status: 400 })
+    },
+  )
+
+  rule(
+    {
+      id: 'errors/unknown-path-4xx',
+      level: 'MUST',
+      title: 'an unknown path gets a 4xx (404 expected), never a 5xx',
+      requires: [],
+      ref: 'spec-digest §0.3, §5.2; rck-digest §6 (wire-level checks)',
+    },
+    async ({ catalog, check }) => {
+      const base = catalog.pathOf('listNamespaces').replace(/\/namespaces$/, '')
+      const ex = await catalog.raw('GET', `${base}/conformance-no-such-resource`)
+      check.that(ex.status >= 400 && ex.status < 500, 'an unknown path is a client error', {
+        received: ex.status,
+        expected: '4xx',
+        ex,
+      })
+      check.that(ex.status === 404, 'an unknown path is 404', { received: ex.status, level: 'SHOULD', ex })
+      check.that(hasEnvelope(ex.json), 'the answer carries the error envelope', {
+        received: ex.bodyText.slice(0, 200),
+        level: 'SHOULD',
+        ex,
+      })
+    },
+  )
+
+  rule(
+    {
+      id: 'errors/wrong-method-4xx',
+      level: 'MUST',
+      title: 'a method a route does not serve gets a 4xx (405 expected), never a 5xx',
+      requires: ['listNamespaces'],
+      ref: 'RFC 9110 §15.5.6; spec-digest §5.2',
+    },
+    async ({ catalog, check, run }) => {
+      // A well-formed create body under the wrong method; the run prefix lets the write guard pass it.
+      const rawBody = JSON.stringify({ namespace: [`${run.runPrefix}_put`] })
+      const ex = await catalog.raw('PUT', catalog.pathOf('listNamespaces'), { rawBody })
+      check.that(ex.status >= 400 && ex.status < 500, 'a wrong method is a client error', {
+        received: ex.status,
+        expected: '4xx',
+        ex,
+      })
+      check.that(ex.status === 405, 'a wrong method is 405', { received: ex.status, level: 'SHOULD', ex })
+    },
+  )
+
+  rule(
+    {
+      id: 'errors/bad-parameter-4xx',
+      level: 'MUST',
+      title: 'a malformed query parameter (pageSize=0) gets a 4xx, never a 5xx',
+      requires: ['listNamespaces'],
+      ref: 'spec-digest §1.2 page-size (minimum 1), §5.2',
+    },
+    async ({ catalog, check }) => {
+      const ex = await catalog.op.listNamespaces({ query: { pageSize: 0 } })
+      // Non-paginating servers may ignore pageSize entirely; a 5xx is never right.
+      check.that(ex.status < 500 && ex.status !== 0, 'pageSize=0 is answered without a server error', {
+        received: ex.status,
+        ex,
+      })
+      if (ex.status >= 400) check.conform(ex, { status: [400, 422] })
+    },
+  )
+})
+
+function hasEnvelope(json: unknown): boolean {
+  const err = (json as { error?: unknown } | undefined)?.error
+  return !!err && typeof err === 'object'
+}

@@ -1,0 +1,81 @@
+/**
+ * reportMetrics (spec-digest §1.3 #26, §2.11; catalog-rest-spec.md Tables / Metrics report): scan and commit
+ * reports are accepted with 204 and no body; a report for a table that does not exist is 404.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+import { createTable, fixture } from '../_harness/support/catalog-objects.ts'
+
+const report = (file: string, table: string) => ({
+  ...fixture<Record<string, unknown>>(file),
+  'table-name': table,
+})
+
+operation('reportMetrics', () => {
+  for (const [kind, file] of [
+    ['scan', 'scan-report.json'],
+    ['commit', 'commit-report.json'],
+  ] as const) {
+    rule(
+      {
+        id: `metrics/report/${kind}-204`,
+        level: 'MUST',
+        title: `a ${kind} report is accepted with 204 and no body`,
+        requires: ['createNamespace', 'createTable', 'reportMetrics'],
+        ref: 'spec-digest §1.3 #26, §2.11; catalog-rest-spec.md Tables (metrics → 204)',
+      },
+      async ({ catalog, sandbox, check }) => {
+        const ns = await sandbox.namespace(catalog, kind)
+        await createTable(catalog, check, ns, 't')
+        const ex = await catalog.op.reportMetrics({
+          namespace: ns,
+          table: 't',
+          body: report(file, `${ns[0]}.t`),
+        })
+        check.conform(ex, { status: 204 })
+      },
+    )
+  }
+
+  rule(
+    {
+      id: 'metrics/report/missing-table-404',
+      level: 'MUST',
+      title: 'a report for a table that does not exist is 404',
+      requires: ['createNamespace', 'reportMetrics'],
+      ref: 'spec-digest §1.3 #26 (404 NoSuchTableException)',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'nometrics')
+      const ex = await catalog.op.reportMetrics({
+        namespace: ns,
+        table: 'nope',
+        body: report('scan-report.json', `${ns[0]}.nope`),
+      })
+      check.conform(ex, { status: 404, errorType: /NoSuchTable/ })
+    },
+  )
+
+  rule(
+    {
+      id: 'metrics/report/malformed-400',
+      level: 'SHOULD',
+      title: 'a report without report-type is 400',
+      requires: ['createNamespace', 'createTable', 'reportMetrics'],
+      ref: 'spec-digest §2.11 ReportMetricsRequest (report-type required), §5.2',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'badreport')
+      await createTable(catalog, check, ns, 't')
+      const body: Record<string, unknown> = report('scan-report.json', `${ns[0]}.t`)
+      delete body['report-type']
+      delete body.metrics
+      const ex = await catalog.op.reportMetrics({ namespace: ns, table: 't', body })
+      check.that(ex.status < 500, 'a malformed report is never a server error', {
+        received: ex.status,
+        level: 'MUST',
+        ex,
+      })
+      check.conform(ex, { status: 400 })
+    },
+  )
+})
