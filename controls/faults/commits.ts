@@ -1,0 +1,249 @@
+/**
+ * Negative controls of the commits area: a server that ignores requirements, misreads them, drops one
+ * update action, reorders updates, reuses metadata locations, corrupts committed metadata, ignores
+ * stage-create or assert-create, or accepts unknown updates. Each makes the matching rules of suites/commits fail.
+ * Also exports the request rewrites the other scenario fault modules share.
+ */
+import type { FaultHooks, ServerRequest } from '../../reference-server/index.ts'
+import type { OperationId } from '../../schemas/operations.ts'
+import type { Fault } from '../fault.ts'
+import { onOperations, operationOf, withJson } from '../fault-kit.ts'
+import { UPDATE_CASES } from '../../suites/commits/update-cases.ts'
+
+type Json = Record<string, unknown>
+
+/** An `onRequest` hook that rewrites the JSON body of requests to `ops` (a deep copy is passed). */
+export function rewriteRequests(
+  ops: readonly OperationId[],
+  fn: (body: Json, req: ServerRequest) => unknown,
+): NonNullable<FaultHooks['onRequest']> {
+  return (req) => {
+    const op = operationOf(req)
+    if (op === undefined || !ops.includes(op) || req.body === '') return req
+    let body: unknown
+    try {
+      body = JSON.parse(req.body)
+    } catch {
+      return req
+    }
+    if (!body || typeof body !== 'object') return req
+    const copy = structuredClone(body) as Json
+    return { ...req, body: JSON.stringify(fn(copy, req) ?? copy) }
+  }
+}
+
+const list = (v: unknown): Json[] => (Array.isArray(v) ? (v as Json[]) : [])
+
+/** Applies `fn` to every CommitTableRequest of an updateTable or commitTransaction body. */
+export function eachTableChange(body: Json, fn: (change: Json) => void): void {
+  if (Array.isArray(body['table-changes'])) for (const c of list(body['table-changes'])) fn(c)
+  else fn(body)
+}
+
+const AREA = ['commits']
+const HOLDS = [
+  'assert-table-uuid',
+  'assert-ref-snapshot-id-absent',
+  'assert-ref-snapshot-id',
+  'assert-ref-snapshot-id-exists',
+  'assert-last-assigned-field-id',
+  'assert-current-schema-id',
+  'assert-last-assigned-partition-id',
+  'assert-default-spec-id',
+  'assert-default-sort-order-id',
+]
+
+/** A requirement made to fail: what a server that compares against the wrong value would conclude. */
+function spoil(r: Json): Json {
+  const out: Json = { ...r }
+  for (const [k, v] of Object.entries(r)) {
+    if (k === 'type' || k === 'ref') continue
+    if (typeof v === 'number') out[k] = v + 1
+    else if (typeof v === 'string') out[k] = '00000000-0000-4000-8000-000000000000'
+    else if (v === null) out[k] = 1
+  }
+  return out
+}
+
+const stripAction = (action: string): FaultHooks => ({
+  onRequest: rewriteRequests(['updateTable'], (body) => {
+    body.updates = list(body.updates).filter((u) => u.action !== action)
+  }),
+})
+
+/** Rules whose case sends `action` (set-snapshot-ref-tag is a set-snapshot-ref). */
+const actionOf = (caseAction: string): string => caseAction.replace(/-tag$/, '')
+
+export const faults: Fault[] = [
+  {
+    name: 'commit-requirements-ignored',
+    description: 'updateTable applies the updates without checking the requirements: stale commits succeed.',
+    areas: AREA,
+    breaks: [
+      ...HOLDS.map((h) => `commits/requirements/${h}/fails-409`),
+      'commits/requirements/all-must-hold',
+    ],
+    hooks: () => ({ flags: { ignoreRequirements: true } }),
+  },
+  {
+    name: 'commit-requirements-misread',
+    description:
+      'updateTable compares every requirement against the wrong value, so holding requirements fail (409).',
+    areas: AREA,
+    breaks: HOLDS.map((h) => `commits/requirements/${h}/holds`),
+    allowErrors: ['commits/*'],
+    hooks: () => ({
+      onRequest: rewriteRequests(['updateTable'], (body) => {
+        if (list(body.requirements).some((r) => r.type === 'assert-create')) return
+        body.requirements = list(body.requirements).map(spoil)
+      }),
+    }),
+  },
+  {
+    name: 'commit-unknown-kinds-ignored',
+    description: 'Unknown requirement types and update actions are skipped instead of answered with 400.',
+    areas: AREA,
+    breaks: ['commits/requirements/unknown-type-400', 'commits/updates/unknown-action-400'],
+    hooks: () => ({ flags: { ignoreUnknownUpdates: true } }),
+  },
+  {
+    name: 'commit-missing-table-409',
+    description: 'A commit to a table that does not exist is answered 409 CommitFailed instead of 404.',
+    areas: AREA,
+    breaks: ['commits/requirements/missing-table-404'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['updateTable'],
+        (res) => ({
+          ...res,
+          status: 409,
+          body: JSON.stringify({
+            error: { message: 'Commit failed', type: 'CommitFailedException', code: 409 },
+          }),
+        }),
+        (res) => res.status === 404,
+      ),
+    }),
+  },
+  ...UPDATE_CASES.map((c): Fault => ({
+    name: `commit-drops-${c.action}`,
+    description: `updateTable answers 200 but silently skips every ${actionOf(c.action)} update.`,
+    areas: AREA,
+    breaks: [`commits/updates/${c.action}`],
+    allowErrors: ['commits/*'],
+    hooks: () => stripAction(actionOf(c.action)),
+  })),
+  {
+    name: 'commit-updates-reversed',
+    description: 'updateTable applies the updates of one commit in reverse order.',
+    areas: AREA,
+    breaks: ['commits/updates/applied-in-order'],
+    allowErrors: ['commits/*'],
+    hooks: () => ({
+      onRequest: rewriteRequests(['updateTable'], (body) => {
+        body.updates = list(body.updates).reverse()
+      }),
+    }),
+  },
+  {
+    name: 'commit-reuses-metadata-location',
+    description: 'A commit overwrites the current metadata file instead of writing a new metadata-location.',
+    areas: AREA,
+    breaks: ['commits/metadata-location/new-per-commit', 'commits/invariants/commit-history'],
+    hooks: () => ({ flags: { reuseMetadataLocation: true } }),
+  },
+  {
+    name: 'commit-response-dangling-schema',
+    description: 'The commit response names a current-schema-id that is not among its schemas.',
+    areas: AREA,
+    breaks: ['commits/invariants/table-metadata', 'commits/response/equals-reload'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['updateTable'],
+        (res) =>
+          withJson(res, (b) => {
+            const md = b.metadata as Json | undefined
+            if (md) md['current-schema-id'] = 999
+          }),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
+  {
+    name: 'commit-metadata-log-not-kept',
+    description: 'Commits do not record the previous metadata file in metadata-log.',
+    areas: AREA,
+    breaks: ['commits/invariants/metadata-log'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['updateTable'],
+        (res) =>
+          withJson(res, (b) => {
+            const md = b.metadata as Json | undefined
+            if (md) md['metadata-log'] = []
+          }),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
+  {
+    name: 'commit-response-stale-location',
+    description:
+      'The commit response carries the previous metadata-location while a load returns the new one.',
+    areas: AREA,
+    breaks: ['commits/response/equals-reload', 'commits/metadata-location/new-per-commit'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['updateTable'],
+        (res) =>
+          withJson(res, (b) => {
+            const log = list((b.metadata as Json | undefined)?.['metadata-log'])
+            const previous = log.at(-1)?.['metadata-file']
+            if (typeof previous === 'string') b['metadata-location'] = previous
+          }),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
+  {
+    name: 'stage-create-stores-table',
+    description: 'stage-create: true creates the table at once, as a normal create would.',
+    areas: AREA,
+    breaks: ['commits/stage-create/not-listed-not-loadable', 'commits/stage-create/assert-create-completes'],
+    allowErrors: ['commits/*'],
+    hooks: () => ({ flags: { ignoreStageCreate: true } }),
+  },
+  {
+    name: 'create-commit-ignores-assign-uuid',
+    description:
+      'Completing a staged create keeps a server-chosen uuid instead of the one assign-uuid sends.',
+    areas: AREA,
+    breaks: ['commits/stage-create/assert-create-completes'],
+    hooks: () => ({
+      onRequest: rewriteRequests(['updateTable'], (body) => {
+        if (!list(body.requirements).some((r) => r.type === 'assert-create')) return
+        body.updates = list(body.updates).filter((u) => u.action !== 'assign-uuid')
+      }),
+    }),
+  },
+  {
+    name: 'create-commit-drops-append',
+    description: "The original document's append update is accepted (200) but adds no snapshot.",
+    areas: AREA,
+    breaks: ['commits/stage-create/append'],
+    hooks: () => stripAction('append'),
+  },
+  {
+    name: 'assert-create-ignored',
+    description:
+      'assert-create is not checked: a create commit on an existing table is applied as an update.',
+    areas: AREA,
+    breaks: ['commits/stage-create/assert-create-existing-409'],
+    allowErrors: ['commits/*'],
+    hooks: () => ({
+      onRequest: rewriteRequests(['updateTable'], (body) => {
+        body.requirements = list(body.requirements).filter((r) => r.type !== 'assert-create')
+      }),
+    }),
+  },
+]
