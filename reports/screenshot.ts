@@ -1,0 +1,36 @@
+/**
+ * Renders a results.json to report.html and screenshots it in headless Chromium (docs/report-screenshot.png):
+ *
+ *   npx tsx reports/screenshot.ts [results.json] [out.png]
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { launchChromium } from './chromium.ts'
+import { loadResults } from './cli.ts'
+import { renderHtml } from './html.ts'
+
+/** Writes a PNG of the report of `resultsFile` to `outFile`. */
+export async function screenshotReport(resultsFile: string, outFile: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-report-'))
+  const browser = await launchChromium()
+  try {
+    const file = join(dir, 'report.html')
+    writeFileSync(file, renderHtml(loadResults(resultsFile)))
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } })
+    await page.goto(pathToFileURL(file).href)
+    await page.locator('#count').filter({ hasText: 'tests shown' }).waitFor({ timeout: 10_000 })
+    await page.screenshot({ path: outFile, fullPage: false })
+  } finally {
+    await browser.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const input = resolve(process.argv[2] ?? 'fixtures/reports/results-realistic.json')
+  const output = resolve(process.argv[3] ?? 'docs/report-screenshot.png')
+  await screenshotReport(input, output)
+  process.stdout.write(`wrote ${output}\n`)
+}
