@@ -131,7 +131,16 @@ export const faults: Fault[] = [
     areas: AREA,
     breaks: [`commits/updates/${c.action}`],
     allowErrors: ['commits/*'],
-    hooks: () => stripAction(actionOf(c.action)),
+    hooks: () =>
+      c.action === 'add-snapshot'
+        ? {
+            // Dropping add-snapshot everywhere would break setup steps; drop it where no ref moves to it.
+            onRequest: rewriteRequests(['updateTable'], (body) => {
+              if (list(body.updates).some((u) => u.action === 'set-snapshot-ref')) return
+              body.updates = list(body.updates).filter((u) => u.action !== 'add-snapshot')
+            }),
+          }
+        : stripAction(actionOf(c.action)),
   })),
   {
     name: 'commit-updates-reversed',
