@@ -74,7 +74,7 @@ describe.skipIf(missing !== undefined)('report.html in headless Chromium', () =>
     const { page, requests, console } = await open(loadFixture('results-hostile.json'), 'hostile')
     // Give an injected onerror/onload a chance to fire.
     await page.waitForTimeout(300)
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+    expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
     expect(await page.locator('script').count()).toBe(1)
     expect(await page.locator('img, iframe, svg, a[href], main style').count()).toBe(0)
     expect(await page.locator('b', { hasText: 'bold' }).count()).toBe(0)
@@ -104,7 +104,7 @@ describe.skipIf(missing !== undefined)('report.html in headless Chromium', () =>
     const page = await browser.newPage()
     await page.goto(pathToFileURL(file).href)
     await page.waitForTimeout(300)
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+    expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
     await page.close()
   })
 })
