@@ -1,0 +1,61 @@
+/**
+ * The catalog model of the model-based runs: what a spec-conformant catalog holds after a sequence of
+ * operations. Namespaces are top-level run namespaces named `<base>_<key>`; tables and views live in them.
+ * The model keeps only what the spec makes observable: existence, properties set through the API, table
+ * UUIDs and the `main` snapshot, so that each command can predict status and body.
+ */
+import type { CatalogClient } from '../client.ts'
+import type { Checker } from '../checker.ts'
+
+export interface ModelTable {
+  uuid: string
+  /** Properties set through commits (a server may add others). */
+  props: Record<string, string>
+  /** Current snapshot of `main`, or null. */
+  main: number | null
+  formatVersion: number
+  lastSequenceNumber: number
+  nextRowId: number
+  schemaId: number
+  location: string
+}
+
+export interface ModelNamespace {
+  props: Record<string, string>
+  tables: Map<string, ModelTable>
+  views: Set<string>
+}
+
+export class CatalogModel {
+  readonly namespaces = new Map<string, ModelNamespace>()
+  /** Property keys ever set on a namespace: compared on load (keys the server adds are ignored). */
+  readonly touchedKeys = new Set<string>()
+  private snapshotCounter = 0
+
+  /** A snapshot id unique in this run. */
+  nextSnapshotId(): number {
+    return 1_000_000 + ++this.snapshotCounter
+  }
+
+  hasName(key: string, name: string): boolean {
+    const ns = this.namespaces.get(key)
+    return ns !== undefined && (ns.tables.has(name) || ns.views.has(name))
+  }
+}
+
+/** The system under test as the commands see it. */
+export interface RealCatalog {
+  readonly catalog: CatalogClient
+  readonly check: Checker
+  /** Base name of this run's namespaces. */
+  readonly base: string
+  /** View operations are advertised. */
+  readonly views: boolean
+}
+
+/** The namespace of model key `key`. */
+export const nsOf = (real: RealCatalog, key: string): string[] => [`${real.base}_${key}`]
+
+export const NS_KEYS = ['a', 'b'] as const
+export const TABLE_NAMES = ['t1', 't2'] as const
+export const VIEW_NAMES = ['v1', 'v2'] as const

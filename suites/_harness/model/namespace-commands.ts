@@ -1,0 +1,125 @@
+/**
+ * Model commands on namespaces: create, drop, load, list and property updates. Each predicts the status
+ * (and body) from the model, acts on the server, compares, then updates the model.
+ */
+import type fc from 'fast-check'
+import type { CatalogModel, RealCatalog } from './catalog-model.ts'
+import { nsOf } from './catalog-model.ts'
+
+type Cmd = fc.AsyncCommand<CatalogModel, RealCatalog>
+
+const show = (v: unknown): string => JSON.stringify(v)
+
+export class CreateNamespace implements Cmd {
+  constructor(
+    readonly key: string,
+    readonly props: Record<string, string>,
+  ) {}
+  check = (): boolean => true
+  async run(m: CatalogModel, r: RealCatalog): Promise<void> {
+    const ns = nsOf(r, this.key)
+    const ex = await r.catalog.op.createNamespace({ body: { namespace: ns, properties: this.props } })
+    if (m.namespaces.has(this.key)) {
+      r.check.conform(ex, { status: 409, errorType: /AlreadyExists/ })
+      return
+    }
+    const body = r.check.conform<{ namespace: unknown; properties?: Record<string, string> }>(ex, {
+      status: 200,
+    })
+    r.check.equal(body.namespace, ns, 'the created namespace is returned')
+    m.namespaces.set(this.key, { props: { ...this.props }, tables: new Map(), views: new Set() })
+    for (const k of Object.keys(this.props)) m.touchedKeys.add(k)
+  }
+  toString = (): string => `createNamespace(${this.key}, ${show(this.props)})`
+}
+
+export class DropNamespace implements Cmd {
+  constructor(readonly key: string) {}
+  check = (): boolean => true
+  async run(m: CatalogModel, r: RealCatalog): Promise<void> {
+    const ex = await r.catalog.op.dropNamespace({ namespace: nsOf(r, this.key) })
+    const ns = m.namespaces.get(this.key)
+    if (!ns) r.check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
+    else if (ns.tables.size > 0 || ns.views.size > 0)
+      r.check.conform(ex, { status: 409, errorType: /NamespaceNotEmpty/ })
+    else {
+      r.check.conform(ex, { status: 204 })
+      m.namespaces.delete(this.key)
+    }
+  }
+  toString = (): string => `dropNamespace(${this.key})`
+}
+
+export class LoadNamespace implements Cmd {
+  constructor(readonly key: string) {}
+  check = (): boolean => true
+  async run(m: CatalogModel, r: RealCatalog): Promise<void> {
+    const ex = await r.catalog.op.loadNamespaceMetadata({ namespace: nsOf(r, this.key) })
+    const ns = m.namespaces.get(this.key)
+    if (!ns) {
+      r.check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
+      return
+    }
+    const body = r.check.conform<{ namespace: unknown; properties?: Record<string, string> | null }>(ex, {
+      status: 200,
+    })
+    r.check.equal(body.namespace, nsOf(r, this.key), 'the loaded namespace is the one asked for')
+    const props = body.properties ?? {}
+    for (const k of m.touchedKeys)
+      r.check.that(props[k] === ns.props[k], `namespace property ${show(k)} matches the model`, {
+        received: props[k] ?? '(absent)',
+        expected: ns.props[k] ?? '(absent)',
+      })
+  }
+  toString = (): string => `loadNamespace(${this.key})`
+}
+
+export class ListNamespaces implements Cmd {
+  check = (): boolean => true
+  async run(m: CatalogModel, r: RealCatalog): Promise<void> {
+    const ex = await r.catalog.op.listNamespaces({})
+    const body = r.check.conform<{ namespaces?: string[][] }>(ex, { status: 200 })
+    const mine = (body.namespaces ?? [])
+      .filter((n) => n.length === 1 && n[0]!.startsWith(`${r.base}_`))
+      .map((n) => n[0]!.slice(r.base.length + 1))
+      .sort()
+    r.check.equal(
+      mine,
+      [...m.namespaces.keys()].sort(),
+      'listNamespaces shows exactly the existing namespaces',
+    )
+  }
+  toString = (): string => 'listNamespaces()'
+}
+
+export class UpdateNamespaceProperties implements Cmd {
+  constructor(
+    readonly key: string,
+    readonly updates: Record<string, string>,
+    readonly removals: readonly string[],
+  ) {}
+  check = (): boolean => true
+  async run(m: CatalogModel, r: RealCatalog): Promise<void> {
+    const removals = this.removals.filter((k) => !Object.hasOwn(this.updates, k))
+    const ex = await r.catalog.op.updateProperties({
+      namespace: nsOf(r, this.key),
+      body: { updates: this.updates, removals },
+    })
+    const ns = m.namespaces.get(this.key)
+    if (!ns) {
+      r.check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
+      return
+    }
+    const body = r.check.conform<{ updated?: string[] }>(ex, { status: 200 })
+    r.check.equal(
+      [...(body.updated ?? [])].sort(),
+      Object.keys(this.updates).sort(),
+      '`updated` lists the keys set',
+    )
+    for (const k of removals) delete ns.props[k]
+    Object.assign(ns.props, this.updates)
+    for (const k of [...removals, ...Object.keys(this.updates)]) m.touchedKeys.add(k)
+  }
+  toString = (): string =>
+    `updateNamespaceProperties(${this.key}, ${show(this.updates)}, ${show(this.removals)})`
+}

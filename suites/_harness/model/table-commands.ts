@@ -1,0 +1,236 @@
+/**
+ * Model commands on tables: create, drop, rename, list, load, and commits whose requirements hold or fail
+ * (assert-table-uuid, assert-ref-snapshot-id on main). A failed requirement is 409 and changes nothing
+ * (spec-digest §3.1, commit-semantics §7.2); a holding one applies the updates.
+ */
+import type fc from 'fast-check'
+import type { CatalogModel, ModelTable, RealCatalog } from './catalog-model.ts'
+import { nsOf } from './catalog-model.ts'
+
+type Cmd = fc.AsyncCommand<CatalogModel, RealCatalog>
+
+const SCHEMA = {
+  type: 'struct',
+  'schema-id': 0,
+  fields: [
+    { id: 1, name: 'id', type: 'long', required: true },
+    { id: 2, name: 'data', type: 'string', required: false },
+  ],
+}
+
+interface LoadResult {
+  'metadata-location'?: string | null
+  metadata: {
+    'table-uuid': string
+    'format-version': number
+    location?: string
+    properties?: Record<string, string>
+    'current-snapshot-id'?: number | null
+    'last-sequence-number'?: number
+    'next-row-id'?: number
+    'current-schema-id'?: number
+    refs?: Record<string, { 'snapshot-id': number }>
+  }
+}
+
+/** Model facts of a table from a LoadTableResult / CommitTableResponse. */
+export function tableFacts(body: LoadResult, props: Record<string, string>): ModelTable {
+  const md = body.metadata
+  const main = md.refs?.main?.['snapshot-id'] ?? null
+  return {
+    uuid: md['table-uuid'],
+    props,
+    main,
+    formatVersion: md['format-version'],
+    lastSequenceNumber: md['last-sequence-number'] ?? 0,
+    nextRowId: md['next-row-id'] ?? 0,
+    schemaId: md['current-schema-id'] ?? 0,
+    location: md.location ?? 'file:/tmp/conformance',
+  }
+}
+
+export class CreateTable implements Cmd {
+  constructor(
+    public key: string,
+    readonly name: string,
+    /** Create in the n-th existing namespace instead (null: the named one, which may not exist). */
+    readonly pick: number | null = null,
+  ) {}
+  check = (): boolean => true
+  async run(m: CatalogModel, r: RealCatalog): Promise<void> {
+    const keys = [...m.namespaces.keys()]
+    if (this.pick !== null && keys.length > 0) this.key = keys[this.pick % keys.length]!
+    const ex = await r.catalog.op.createTable({
+      namespace: nsOf(r, this.key),
+      body: { name: this.name, schema: SCHEMA },
+    })
+    const ns = m.namespaces.get(this.key)
+    if (!ns) return void r.check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
+    if (m.hasName(this.key, this.name))
+      return void r.check.conform(ex, { status: 409, errorType: /AlreadyExists/ })
+    const body = r.check.conform<LoadResult>(ex, { status: 200 })
+    ns.tables.set(this.name, tableFacts(body, {}))
+  }
+  toString = (): string => `createTable(${this.key}, ${this.name})`
+}
+
+export class DropTable implements Cmd {
+  constructor(
+    readonly key: string,
+    readonly name: string,
+  ) {}
+  check = (): boolean => true
+  async run(m: CatalogModel, r: RealCatalog): Promise<void> {
+    const ex = await r.catalog.op.dropTable({ namespace: nsOf(r, this.key), table: this.name })
+    const ns = m.namespaces.get(this.key)
+    if (!ns?.tables.has(this.name)) return void r.check.conform(ex, { status: 404 })
+    r.check.conform(ex, { status: 204 })
+    ns.tables.delete(this.name)
+  }
+  toString = (): string => `dropTable(${this.key}, ${this.name})`
+}
+
+export class RenameTable implements Cmd {
+  constructor(
+    readonly from: [string, string],
+    readonly to: [string, string],
+  ) {}
+  check = (): boolean => this.from[0] !== this.to[0] || this.from[1] !== this.to[1]
+  async run(m: CatalogModel, r: RealCatalog): Promise<void> {
+    const [fk, fn] = this.from
+    const [tk, tn] = this.to
+    const ex = await r.catalog.op.renameTable({
+      body: {
+        source: { namespace: nsOf(r, fk), name: fn },
+        destination: { namespace: nsOf(r, tk), name: tn },
+      },
+    })
+    // When several errors apply, the spec fixes no order: any of them is conformant.
+    const allowed: number[] = []
+    if (!m.namespaces.get(fk)?.tables.has(fn)) allowed.push(404)
+    if (!m.namespaces.has(tk)) allowed.push(404)
+    if (m.hasName(tk, tn)) allowed.push(409)
+    if (allowed.length > 0) return void r.check.conform(ex, { status: [...new Set(allowed)] })
+    // Moves across namespaces may be unsupported (spec-digest §1.3 #25: 406).
+    r.check.conform(ex, { status: fk === tk ? 204 : [204, 406] })
+    if (ex.status !== 204) return
+    const table = m.namespaces.get(fk)!.tables.get(fn)!
+    m.namespaces.get(fk)!.tables.delete(fn)
+    m.namespaces.get(tk)!.tables.set(tn, table)
+  }
+  toString = (): string => `renameTable(${this.from.join('.')} -> ${this.to.join('.')})`
+}
+
+export class ListTables implements Cmd {
+  constructor(readonly key: string) {}
+  check = (): boolean => true
+  async run(m: CatalogModel, r: RealCatalog): Promise<void> {
+    const ex = await r.catalog.op.listTables({ namespace: nsOf(r, this.key) })
+    const ns = m.namespaces.get(this.key)
+    if (!ns) return void r.check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
+    const body = r.check.conform<{ identifiers?: { namespace: string[]; name: string }[] }>(ex, {
+      status: 200,
+    })
+    const names = (body.identifiers ?? []).map((i) => i.name).sort()
+    r.check.equal(names, [...ns.tables.keys()].sort(), 'listTables shows exactly the existing tables')
+  }
+  toString = (): string => `listTables(${this.key})`
+}
+
+export class LoadTable implements Cmd {
+  constructor(
+    readonly key: string,
+    readonly name: string,
+  ) {}
+  check = (): boolean => true
+  async run(m: CatalogModel, r: RealCatalog): Promise<void> {
+    const ex = await r.catalog.op.loadTable({ namespace: nsOf(r, this.key), table: this.name })
+    const t = m.namespaces.get(this.key)?.tables.get(this.name)
+    if (!t) return void r.check.conform(ex, { status: 404 })
+    const body = r.check.conform<LoadResult>(ex, { status: 200 })
+    compareTable(r, body, t)
+  }
+  toString = (): string => `loadTable(${this.key}, ${this.name})`
+}
+
+function compareTable(r: RealCatalog, body: LoadResult, t: ModelTable): void {
+  const md = body.metadata
+  r.check.equal(md['table-uuid'], t.uuid, 'the table keeps its UUID')
+  r.check.equal(md.refs?.main?.['snapshot-id'] ?? null, t.main, 'main points at the model snapshot')
+  for (const [k, v] of Object.entries(t.props))
+    r.check.that(md.properties?.[k] === v, `table property ${JSON.stringify(k)} matches the model`, {
+      received: md.properties?.[k] ?? '(absent)',
+      expected: v,
+    })
+}
+
+/** A commit: set a property and/or append a snapshot, under a requirement that holds or not. */
+export class CommitTable implements Cmd {
+  constructor(
+    public key: string,
+    public name: string,
+    readonly kind: 'props' | 'append',
+    readonly holds: boolean,
+    readonly value: string,
+    /** Commit to the n-th existing table instead (null: the named one, which may not exist). */
+    readonly pick: number | null = null,
+  ) {}
+  check = (): boolean => true
+  async run(m: CatalogModel, r: RealCatalog): Promise<void> {
+    const existing = [...m.namespaces.entries()].flatMap(([k, ns]) =>
+      [...ns.tables.keys()].map((n): [string, string] => [k, n]),
+    )
+    if (this.pick !== null && existing.length > 0)
+      [this.key, this.name] = existing[this.pick % existing.length]!
+    const t = m.namespaces.get(this.key)?.tables.get(this.name)
+    const uuid = t?.uuid ?? '00000000-0000-4000-8000-000000000000'
+    let requirements: unknown[]
+    let updates: unknown[]
+    let snapshotId: number | undefined
+    if (this.kind === 'props') {
+      const wrong = uuid.replace(/^./, (c) => (c === '0' ? '1' : '0'))
+      requirements = [{ type: 'assert-table-uuid', uuid: this.holds ? uuid : wrong }]
+      updates = [{ action: 'set-properties', updates: { 'model.value': this.value } }]
+    } else {
+      const main = t?.main ?? null
+      requirements = [
+        { type: 'assert-ref-snapshot-id', ref: 'main', 'snapshot-id': this.holds ? main : (main ?? 0) + 7 },
+      ]
+      snapshotId = m.nextSnapshotId()
+      updates = [
+        { action: 'add-snapshot', snapshot: snapshotOf(t, snapshotId) },
+        { action: 'set-snapshot-ref', 'ref-name': 'main', type: 'branch', 'snapshot-id': snapshotId },
+      ]
+    }
+    const ex = await r.catalog.op.updateTable({
+      namespace: nsOf(r, this.key),
+      table: this.name,
+      body: { requirements, updates },
+    })
+    if (!t) return void r.check.conform(ex, { status: 404 })
+    if (!this.holds) return void r.check.conform(ex, { status: 409, errorType: /CommitFailed/ })
+    const body = r.check.conform<LoadResult>(ex, { status: 200 })
+    const props = this.kind === 'props' ? { ...t.props, 'model.value': this.value } : t.props
+    const next = tableFacts(body, props)
+    if (this.kind === 'append')
+      r.check.equal(next.main, snapshotId, 'the commit moved main to the new snapshot')
+    Object.assign(t, next)
+    compareTable(r, body, t)
+  }
+  toString = (): string =>
+    `commitTable(${this.key}, ${this.name}, ${this.kind}, ${this.holds ? 'requirement holds' : 'requirement fails'}, ${JSON.stringify(this.value)})`
+}
+
+function snapshotOf(t: ModelTable | undefined, id: number): Record<string, unknown> {
+  const v = t?.formatVersion ?? 2
+  return {
+    'snapshot-id': id,
+    ...(t?.main != null ? { 'parent-snapshot-id': t.main } : {}),
+    ...(v >= 2 ? { 'sequence-number': (t?.lastSequenceNumber ?? 0) + 1 } : {}),
+    'timestamp-ms': Date.now() - 1000,
+    'manifest-list': `${t?.location ?? 'file:/tmp/conformance'}/metadata/snap-${id}.avro`,
+    summary: { operation: 'append' },
+    'schema-id': t?.schemaId ?? 0,
+    ...(v >= 3 ? { 'first-row-id': t?.nextRowId ?? 0, 'added-rows': 1 } : {}),
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Model commands on views: create, drop, rename and list (spec-digest §1.3 #28–34). Used only when the
+ * target advertises the view endpoints. View names come from their own pool, so table/view name
+ * conflicts (a 1.11 clarification) are left to the views suites.
+ */
+import type fc from 'fast-check'
+import type { CatalogModel, RealCatalog } from './catalog-model.ts'
+import { nsOf } from './catalog-model.ts'
+
+type Cmd = fc.AsyncCommand<CatalogModel, RealCatalog>
+
+function viewBody(name: string, ns: string[]): Record<string, unknown> {
+  return {
+    name,
+    schema: {
+      type: 'struct',
+      'schema-id': 0,
+      fields: [{ id: 1, name: 'id', type: 'long', required: false }],
+    },
+    'view-version': {
+      'version-id': 1,
+      'timestamp-ms': Date.now() - 1000,
+      'schema-id': 0,
+      summary: { 'engine-name': 'conformance' },
+      representations: [{ type: 'sql', sql: 'select 1 as id', dialect: 'spark' }],
+      'default-namespace': ns,
+    },
+    properties: {},
+  }
+}
+
+export class CreateView implements Cmd {
+  constructor(
+    readonly key: string,
+    readonly name: string,
+  ) {}
+  check = (): boolean => true
+  async run(m: CatalogModel, r: RealCatalog): Promise<void> {
+    const ns = nsOf(r, this.key)
+    const ex = await r.catalog.op.createView({ namespace: ns, body: viewBody(this.name, ns) })
+    const model = m.namespaces.get(this.key)
+    if (!model) return void r.check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
+    if (m.hasName(this.key, this.name))
+      return void r.check.conform(ex, { status: 409, errorType: /AlreadyExists/ })
+    r.check.conform(ex, { status: 200 })
+    model.views.add(this.name)
+  }
+  toString = (): string => `createView(${this.key}, ${this.name})`
+}
+
+export class DropView implements Cmd {
+  constructor(
+    readonly key: string,
+    readonly name: string,
+  ) {}
+  check = (): boolean => true
+  async run(m: CatalogModel, r: RealCatalog): Promise<void> {
+    const ex = await r.catalog.op.dropView({ namespace: nsOf(r, this.key), view: this.name })
+    const model = m.namespaces.get(this.key)
+    if (!model?.views.has(this.name)) return void r.check.conform(ex, { status: 404 })
+    r.check.conform(ex, { status: 204 })
+    model.views.delete(this.name)
+  }
+  toString = (): string => `dropView(${this.key}, ${this.name})`
+}
+
+export class RenameView implements Cmd {
+  constructor(
+    readonly from: [string, string],
+    readonly to: [string, string],
+  ) {}
+  check = (): boolean => this.from[0] !== this.to[0] || this.from[1] !== this.to[1]
+  async run(m: CatalogModel, r: RealCatalog): Promise<void> {
+    const [fk, fn] = this.from
+    const [tk, tn] = this.to
+    const ex = await r.catalog.op.renameView({
+      body: {
+        source: { namespace: nsOf(r, fk), name: fn },
+        destination: { namespace: nsOf(r, tk), name: tn },
+      },
+    })
+    const allowed: number[] = []
+    if (!m.namespaces.get(fk)?.views.has(fn)) allowed.push(404)
+    if (!m.namespaces.has(tk)) allowed.push(404)
+    if (m.hasName(tk, tn)) allowed.push(409)
+    if (allowed.length > 0) return void r.check.conform(ex, { status: [...new Set(allowed)] })
+    r.check.conform(ex, { status: fk === tk ? 204 : [204, 406] })
+    if (ex.status !== 204) return
+    m.namespaces.get(fk)!.views.delete(fn)
+    m.namespaces.get(tk)!.views.add(tn)
+  }
+  toString = (): string => `renameView(${this.from.join('.')} -> ${this.to.join('.')})`
+}
+
+export class ListViews implements Cmd {
+  constructor(readonly key: string) {}
+  check = (): boolean => true
+  async run(m: CatalogModel, r: RealCatalog): Promise<void> {
+    const ex = await r.catalog.op.listViews({ namespace: nsOf(r, this.key) })
+    const model = m.namespaces.get(this.key)
+    if (!model) return void r.check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
+    const body = r.check.conform<{ identifiers?: { name: string }[] }>(ex, { status: 200 })
+    r.check.equal(
+      (body.identifiers ?? []).map((i) => i.name).sort(),
+      [...model.views].sort(),
+      'listViews shows exactly the existing views',
+    )
+  }
+  toString = (): string => `listViews(${this.key})`
+}

@@ -1,0 +1,64 @@
+/**
+ * Model-based runs (fc.asyncModelRun): random sequences of namespace, table and view operations and of
+ * commits whose requirements hold or fail, each compared with a model of what a conformant catalog holds
+ * (spec-digest §1.3, §3.1, §5.2; commit-semantics §7.2). Every run and every shrink attempt uses fresh
+ * namespaces of the run sandbox, starting from namespace `a` with table `t1`. A failure reports the seed, the replay path and the shrunk command list.
+ */
+import fc from 'fast-check'
+import { operation, rule } from '../_harness/dsl.ts'
+import { supports } from '../_harness/capabilities.ts'
+import { NS_KEYS, nsOf } from '../_harness/model/catalog-model.ts'
+import type { RealCatalog } from '../_harness/model/catalog-model.ts'
+import { catalogCommands } from '../_harness/model/commands.ts'
+import { initialState } from '../_harness/model/initial-state.ts'
+import { checkProperty } from '../_harness/support/property.ts'
+import { dropQuietly } from '../_harness/support/scratch.ts'
+
+operation('topic:stateful', () => {
+  rule(
+    {
+      id: 'stateful/catalog/model-agrees',
+      level: 'MUST',
+      title: 'random sequences of catalog operations answer what a conformant catalog model predicts',
+      requires: [
+        'createNamespace',
+        'dropNamespace',
+        'loadNamespaceMetadata',
+        'listNamespaces',
+        'updateProperties',
+        'createTable',
+        'dropTable',
+        'renameTable',
+        'listTables',
+        'loadTable',
+        'updateTable',
+      ],
+      ref: 'spec-digest §1.3 #3–10, #18–20, #25, #28–34; §3.1; §5.2; commit-semantics §7.2',
+    },
+    async ({ run, meta, catalog, sandbox, check }) => {
+      const views = ['createView', 'dropView', 'renameView', 'listViews'].every((id) =>
+        supports(run.caps, id as 'createView'),
+      )
+      await checkProperty(
+        { run, meta },
+        (replay) =>
+          fc.asyncProperty(
+            fc.commands(catalogCommands({ views }), {
+              maxCommands: 20,
+              size: '+1',
+              ...(replay.commandsPath ? { replayPath: replay.commandsPath } : {}),
+            }),
+            async (cmds) => {
+              const real: RealCatalog = { catalog, check, base: sandbox.names.namespace('m')[0]!, views }
+              try {
+                await fc.asyncModelRun(() => initialState(real), cmds)
+              } finally {
+                for (const k of NS_KEYS) await dropQuietly(sandbox, nsOf(real, k))
+              }
+            },
+          ),
+        { area: 'stateful' },
+      )
+    },
+  )
+})
