@@ -4,6 +4,7 @@
  * make every rule in `breaks` come out "fail" (or "warn" for a SHOULD rule), while the clean server passes.
  */
 import type { FaultHooks, ReferenceServerOptions } from '../reference-server/index.ts'
+import type { WireHook } from './wire-proxy.ts'
 
 export interface Fault {
   /** Unique kebab-case name, e.g. `drop-namespace-204-as-200`. */
@@ -16,7 +17,18 @@ export interface Fault {
   readonly breaks: readonly string[]
   /** Fresh hooks per run (hooks may keep state). */
   readonly hooks: () => FaultHooks
+  /**
+   * Optional fault below the server's hooks (controls/wire-proxy.ts): a response that never comes, a
+   * closed connection, a body the adapter would strip. Fresh per run.
+   */
+  readonly wire?: () => WireHook
   /** Extra server options (e.g. auth) and extra CLI flags for the run (e.g. --token). */
   readonly server?: Partial<ReferenceServerOptions>
   readonly runArgs?: readonly string[]
+  /**
+   * Rule ids whose tests may come out "error" under this fault (a setup step it breaks, for instance);
+   * `area/*` allows a whole area. Any other test that errors under the fault but not on the clean server
+   * makes the control fail: the fault would then hide rules instead of breaking them.
+   */
+  readonly allowErrors?: readonly string[]
 }

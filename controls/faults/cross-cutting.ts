@@ -1,0 +1,206 @@
+/**
+ * Cross-cutting faults: violations of the HTTP shape and the error model that any operation can commit,
+ * each aimed at a few namespace operations so that the rules of the check registry
+ * (suites/_harness/checks/) and the status rules of the tests they hit must fail.
+ */
+import type { Fault } from '../fault.ts'
+import { isError, onOperations, operationOf, withHeaders, withJson, withStatus } from '../fault-kit.ts'
+import type { WireResponse } from '../wire-proxy.ts'
+
+const NS = ['namespaces']
+/** A short client timeout for faults that hang: a hang must cost seconds, not the default 10 s each. */
+const SHORT_TIMEOUT = ['--timeout', '3000']
+
+const envelope = (status: number, type: string, message: string) =>
+  JSON.stringify({ error: { message, type, code: status } })
+
+export const faults: Fault[] = [
+  {
+    name: 'success-204-as-200',
+    description: 'dropNamespace and namespaceExists answer 200 OK instead of the documented 204 No Content.',
+    areas: NS,
+    breaks: ['namespaces/drop/204-then-gone', 'namespaces/exists/204'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['dropNamespace', 'namespaceExists'],
+        (res) => withStatus(res, 200),
+        (res) => res.status === 204,
+      ),
+    }),
+  },
+  {
+    name: 'missing-namespace-400',
+    description:
+      'A namespace that does not exist is answered 400 Bad Request (envelope consistent) instead of 404.',
+    areas: NS,
+    breaks: ['namespaces/load/missing-404', 'namespaces/drop/204-then-gone'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['loadNamespaceMetadata'],
+        (res) => ({ ...res, body: envelope(400, 'BadRequestException', 'Invalid namespace'), status: 400 }),
+        (res) => res.status === 404,
+      ),
+    }),
+  },
+  {
+    name: 'errors-unwrapped',
+    description: 'Error bodies are the bare model {message, type, code} without the {"error": …} wrapper.',
+    areas: NS,
+    breaks: ['errors/envelope'],
+    hooks: () => ({ onResponse: (_req, res) => (isError(res) ? withJson(res, (b) => b.error ?? b) : res) }),
+  },
+  {
+    name: 'error-code-not-status',
+    description: 'Error bodies carry code 500 whatever the HTTP status (a 404 says "code": 500).',
+    areas: NS,
+    breaks: ['errors/code-equals-status'],
+    hooks: () => ({
+      onResponse: (_req, res) =>
+        isError(res) ? withJson(res, (b) => ({ error: { ...(b.error as object), code: 500 } })) : res,
+    }),
+  },
+  {
+    name: 'error-type-empty',
+    description: 'Error bodies have an empty "type".',
+    areas: NS,
+    breaks: ['errors/envelope'],
+    hooks: () => ({
+      onResponse: (_req, res) =>
+        isError(res) ? withJson(res, (b) => ({ error: { ...(b.error as object), type: '' } })) : res,
+    }),
+  },
+  {
+    name: 'namespace-field-missing',
+    description: 'createNamespace and loadNamespaceMetadata leave out the required "namespace" field.',
+    areas: NS,
+    breaks: ['schema/CreateNamespaceResponse', 'schema/GetNamespaceResponse'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['createNamespace', 'loadNamespaceMetadata'],
+        (res) => withJson(res, ({ namespace: _dropped, ...rest }) => rest),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
+  {
+    name: 'namespace-wrong-types',
+    description:
+      'loadNamespaceMetadata answers the namespace as a dotted string and property values as numbers.',
+    areas: NS,
+    breaks: ['schema/GetNamespaceResponse'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['loadNamespaceMetadata'],
+        (res) =>
+          withJson(res, (b) => ({
+            namespace: (b.namespace as string[]).join('.'),
+            properties: Object.fromEntries(Object.keys((b.properties as object) ?? {}).map((k, i) => [k, i])),
+          })),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
+  {
+    name: 'json-as-text-plain',
+    description: 'JSON success bodies are labelled Content-Type: text/plain.',
+    areas: NS,
+    breaks: ['http/json-content-type'],
+    hooks: () => ({
+      onResponse: (_req, res) =>
+        res.status === 200 && res.body
+          ? withHeaders(res, { 'content-type': 'text/plain; charset=utf-8' })
+          : res,
+    }),
+  },
+  {
+    name: 'html-error-page',
+    description:
+      'A missing namespace gets the HTML 404 page of a web server instead of the JSON error model.',
+    areas: NS,
+    breaks: ['http/json-content-type', 'errors/envelope'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['loadNamespaceMetadata', 'dropNamespace'],
+        () => ({
+          status: 404,
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+          body: '<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>',
+        }),
+        (res) => res.status === 404,
+      ),
+    }),
+  },
+  {
+    name: 'invalid-json-body',
+    description: 'Success bodies are labelled application/json but are cut off mid-document.',
+    areas: NS,
+    breaks: ['http/json-body'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['loadNamespaceMetadata'],
+        (res) => ({ ...res, body: (res.body ?? '').slice(0, -1) }),
+        (res) => res.status === 200 && (res.body ?? '').length > 1,
+      ),
+    }),
+  },
+  {
+    name: 'advertised-list-namespaces-not-served',
+    description: 'GET /v1/config advertises listNamespaces, but the route answers 404 NotFoundException.',
+    areas: NS,
+    breaks: ['namespaces/list/contains-created'],
+    hooks: () => ({
+      onRequest: (req) =>
+        operationOf(req) === 'listNamespaces'
+          ? {
+              status: 404,
+              headers: { 'content-type': 'application/json' },
+              body: envelope(404, 'NotFoundException', `No route for ${req.method} ${req.path}`),
+            }
+          : req,
+    }),
+  },
+  {
+    name: 'load-namespace-hangs',
+    description: 'loadNamespaceMetadata never answers: the connection stays open with no response.',
+    areas: NS,
+    breaks: ['http/responds'],
+    runArgs: SHORT_TIMEOUT,
+    hooks: () => ({}),
+    wire: () => (req) => (isLoadNamespace(req.method, req.url) ? { kind: 'hang' } : { kind: 'pass' }),
+  },
+  {
+    name: 'load-namespace-connection-closed',
+    description: 'loadNamespaceMetadata closes the connection without writing a response.',
+    areas: NS,
+    breaks: ['http/responds'],
+    hooks: () => ({}),
+    wire: () => (req) => (isLoadNamespace(req.method, req.url) ? { kind: 'destroy' } : { kind: 'pass' }),
+  },
+  {
+    name: 'body-on-204',
+    description:
+      'dropNamespace answers 204 No Content with a JSON body and a Content-Length that announces it.',
+    areas: NS,
+    breaks: ['http/responds'],
+    hooks: () => ({}),
+    wire: () => (req, res) =>
+      req.method === 'DELETE' &&
+      res.status === 204 &&
+      /\/namespaces\/[^/]+$/.test(req.url.split('?')[0] ?? '')
+        ? { kind: 'respond', response: withBody(res, { dropped: true }) }
+        : { kind: 'pass' },
+  },
+]
+
+/** GET /v1/{prefix}/namespaces/{namespace}: the wire proxy sees raw URLs, not operations. */
+function isLoadNamespace(method: string, url: string): boolean {
+  return method === 'GET' && /^\/v1\/[^/]+\/namespaces\/[^/]+$/.test(url.split('?')[0] ?? '')
+}
+
+function withBody(res: WireResponse, value: unknown): WireResponse {
+  return {
+    ...res,
+    headers: { ...res.headers, 'content-type': 'application/json' },
+    body: Buffer.from(JSON.stringify(value)),
+  }
+}

@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { isKnownRule, suiteAreas, suiteRules } from './known-rules.ts'
+
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'known-rules-'))
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true })
+    writeFileSync(join(root, path), text)
+  }
+  return root
+}
+
+describe('known rules', () => {
+  const root = tree({
+    'suites/_harness/dsl.ts': "rule({ id: 'harness/not-a-suite' })",
+    'suites/_harness/support/inv.ts': "export const R = 'tables/invariants/history'; const p = 'a/b/c'",
+    'suites/namespaces/a.test.ts': "rule({\n  id: 'namespaces/create/exists-409',\n level: 'MUST' })",
+    'suites/tables/deep/b.test.ts': 'rule({ id: "tables/load/ok" }); const x = { id: 3 }',
+    'suites/tables/cases.ts': "export const c = [{ id: 'tables/case/one' }]",
+    'suites/commits/req.test.ts': 'rule({ id: `commits/requirements/${c.id}/holds` })',
+  })
+
+  it('reads rule ids from suite files, not from the harness', () => {
+    expect(
+      suiteRules(root)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([
+      'commits/requirements/${c.id}/holds',
+      'namespaces/create/exists-409',
+      'tables/case/one',
+      'tables/invariants/history',
+      'tables/load/ok',
+    ])
+  })
+
+  it('lists the areas, without the harness', () => {
+    expect(suiteAreas(root)).toEqual(['commits', 'namespaces', 'tables'])
+  })
+
+  it('knows check rules, schema rules and suite rules, and nothing else', () => {
+    const suite = suiteRules(root)
+    expect(isKnownRule('http/responds', suite)).toBe(true)
+    expect(isKnownRule('schema/GetNamespaceResponse', suite)).toBe(true)
+    expect(isKnownRule('schema/NoSuchSchema', suite)).toBe(false)
+    expect(isKnownRule('namespaces/create/exists-409', suite)).toBe(true)
+    expect(isKnownRule('namespaces/create/exists-410', suite)).toBe(false)
+    expect(isKnownRule('commits/requirements/assert-table-uuid/holds', suite)).toBe(true)
+    expect(isKnownRule('commits/requirements/holds', suite)).toBe(false)
+  })
+})

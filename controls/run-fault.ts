@@ -1,0 +1,166 @@
+/**
+ * The runner of negative controls: starts the reference server with a fault's hooks on 127.0.0.1:0 (behind
+ * the wire proxy when the fault needs one), runs the CLI against it for the fault's areas as a child
+ * process with a time bound, reads results.json, and stops everything. A clean baseline is the same run
+ * without hooks.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { start } from '../reference-server/index.ts'
+import type { FaultHooks, ReferenceServerOptions } from '../reference-server/index.ts'
+import type { Results } from '../reports/results.ts'
+import type { Fault } from './fault.ts'
+import { startWireProxy } from './wire-proxy.ts'
+import type { WireHook } from './wire-proxy.ts'
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const BIN = join(ROOT, 'bin', 'catalog-conformance.js')
+/** Where report directories of control runs go (git-ignored). */
+export const CONTROLS_TMP = join(ROOT, '.tmp', 'controls')
+const DEFAULT_TIMEOUT_MS = 180_000
+const TAIL = 4_000
+
+/** What one control run needs: the areas, and how the server misbehaves (nothing for the baseline). */
+export interface RunSpec {
+  /** Label for logs and the report directory, e.g. the fault's name or `baseline`. */
+  readonly label: string
+  readonly areas: readonly string[]
+  readonly hooks?: FaultHooks
+  readonly wire?: WireHook
+  readonly server?: Partial<ReferenceServerOptions>
+  readonly runArgs?: readonly string[]
+  /** Bound on the whole CLI run; default 3 minutes. */
+  readonly timeoutMs?: number
+}
+
+export interface RunOutcome {
+  readonly label: string
+  /** CLI exit code (0 conformant, 1 nonconformant, 2 harness error); null when killed. */
+  readonly exitCode: number | null
+  readonly timedOut: boolean
+  /** Absent when the CLI wrote no results.json (harness error, timeout). */
+  readonly results?: Results
+  readonly reportDir: string
+  readonly durationMs: number
+  /** The last few thousand characters of the CLI's stdout and stderr, for diagnosis. */
+  readonly output: string
+}
+
+/** Runs the CLI against a server started with `spec`'s hooks. Never throws for what the run finds. */
+export async function runControl(spec: RunSpec): Promise<RunOutcome> {
+  const started = Date.now()
+  mkdirSync(CONTROLS_TMP, { recursive: true })
+  const reportDir = mkdtempSync(join(CONTROLS_TMP, `${spec.label}-`))
+  const server = await start({
+    ...spec.server,
+    host: '127.0.0.1',
+    port: 0,
+    ...(spec.hooks ? { hooks: spec.hooks } : {}),
+  })
+  const proxy = spec.wire ? await startWireProxy(server.url, spec.wire) : undefined
+  try {
+    const url = proxy?.url ?? server.url
+    const args = [BIN, 'run', '--url', url, ...spec.areas.flatMap((a) => ['--include', a])]
+    args.push('--report-dir', reportDir, ...(spec.runArgs ?? []))
+    const child = await runChild(args, spec.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+    const file = join(reportDir, 'results.json')
+    const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Results) : undefined
+    return {
+      label: spec.label,
+      exitCode: child.code,
+      timedOut: child.timedOut,
+      ...(results ? { results } : {}),
+      reportDir,
+      durationMs: Date.now() - started,
+      output: child.output,
+    }
+  } finally {
+    await proxy?.close()
+    await withTimeout(server.close(), 10_000)
+  }
+}
+
+/** The run of one fault: its hooks, wire hook, server options and CLI flags, over its areas. */
+export function runFault(fault: Fault, timeoutMs?: number): Promise<RunOutcome> {
+  return runControl({
+    label: fault.name,
+    areas: fault.areas,
+    hooks: fault.hooks(),
+    ...(fault.wire ? { wire: fault.wire() } : {}),
+    ...(fault.server ? { server: fault.server } : {}),
+    ...(fault.runArgs ? { runArgs: fault.runArgs } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+  })
+}
+
+/** The clean run over `areas`, with the server options and flags the faults use (e.g. auth). */
+export function runBaseline(
+  areas: readonly string[],
+  extra: Partial<Pick<RunSpec, 'server' | 'runArgs' | 'timeoutMs' | 'label'>> = {},
+): Promise<RunOutcome> {
+  return runControl({ ...extra, label: extra.label ?? 'baseline', areas })
+}
+
+/** Removes a run's report directory (kept by default, for diagnosis of a failed control). */
+export function discard(outcome: RunOutcome): void {
+  rmSync(outcome.reportDir, { recursive: true, force: true })
+}
+
+interface ChildResult {
+  readonly code: number | null
+  readonly timedOut: boolean
+  readonly output: string
+}
+
+/**
+ * The CLI in its own process group, so that a timeout ends it and the Vitest workers it started.
+ * The environment drops CATALOG_CONFORMANCE_* (the run is configured by flags only) and the variables of
+ * the Vitest run we are inside of, which would confuse the child's own Vitest.
+ */
+function runChild(args: readonly string[], timeoutMs: number): Promise<ChildResult> {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [k, v] of Object.entries(process.env))
+    if (!/^(CATALOG_CONFORMANCE_|VITEST|TEST$|NODE_ENV$|NODE_OPTIONS$)/.test(k)) env[k] = v
+  env.FORCE_COLOR = '0'
+  env.NO_COLOR = '1'
+  return new Promise((resolveChild) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: 'pipe' })
+    let output = ''
+    const keep = (c: Buffer) => {
+      output = (output + c.toString('utf8')).slice(-TAIL)
+    }
+    child.stdout.on('data', keep)
+    child.stderr.on('data', keep)
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      killGroup(child.pid, 'SIGTERM')
+      setTimeout(() => killGroup(child.pid, 'SIGKILL'), 5_000).unref()
+    }, timeoutMs)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolveChild({ code, timedOut, output })
+    })
+  })
+}
+
+function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return
+  try {
+    process.kill(-pid, signal)
+  } catch {
+    // Already gone.
+  }
+}
+
+function withTimeout(p: Promise<void>, ms: number): Promise<void> {
+  return new Promise((resolveDone) => {
+    const timer = setTimeout(resolveDone, ms)
+    void p.finally(() => {
+      clearTimeout(timer)
+      resolveDone()
+    })
+  })
+}
