@@ -1,0 +1,286 @@
+/**
+ * View lifecycle (spec-digest §1.3 #28–35, commit-semantics §4–5; catalog-rest-spec.md Views): create with
+ * several dialects, load, 404s and 409s, rename, drop, register-view.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+import { setupTable } from '../_harness/support/commit-steps.ts'
+import { expectViewInvariants } from '../_harness/support/invariants.ts'
+import {
+  createViewBody,
+  currentVersion,
+  setupLoadView,
+  setupView,
+  viewStateOf,
+} from '../_harness/support/view-steps.ts'
+
+operation('createView', () => {
+  rule(
+    {
+      id: 'views/create/returns-metadata',
+      level: 'MUST',
+      title:
+        'create answers the view metadata: one current version with every dialect, one version-log entry',
+      requires: ['createView'],
+      ref: 'spec-digest §1.3 #29; commit-semantics §5.4',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const namespace = await sandbox.namespace(catalog, 'view')
+      const view = sandbox.names.view('created')
+      const ex = await catalog.op.createView({ namespace, body: createViewBody(namespace, view) })
+      const { metadataLocation, metadata: md } = viewStateOf(check.conform(ex, { status: 200 }))
+      check.that(metadataLocation !== '', 'the result has a metadata-location', {
+        received: metadataLocation,
+      })
+      const dialects = (currentVersion(md)?.representations ?? []).map((r) => r.dialect.toLowerCase()).sort()
+      check.equal(dialects, ['spark', 'trino'], 'the current version holds the SQL of every dialect sent')
+      check.equal(md.versions?.length, 1, 'a new view has exactly one version')
+      check.equal(
+        md['version-log']?.map((e) => e['version-id']),
+        [md['current-version-id']],
+        'version-log has the current version once',
+      )
+      const schema = (md.schemas ?? []).find((s) => s['schema-id'] === currentVersion(md)?.['schema-id'])
+      check.equal(
+        schema?.fields.map((f) => f.name),
+        ['id', 'data'],
+        "the current version's schema is the one sent",
+      )
+      check.equal(md.properties?.comment, 'conformance view', 'the properties sent are stored')
+      expectViewInvariants(check, md, { where: 'the create response' })
+    },
+  )
+
+  rule(
+    {
+      id: 'views/create/exists-409',
+      level: 'MUST',
+      title: 'creating a view that exists is 409',
+      requires: ['createView'],
+      ref: 'spec-digest §1.3 #29; catalog-rest-spec.md Views rules',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const namespace = await sandbox.namespace(catalog, 'view')
+      const ref = { namespace, view: sandbox.names.view('dup') }
+      await setupView(catalog, check, ref)
+      const ex = await catalog.op.createView({ namespace, body: createViewBody(namespace, ref.view) })
+      check.conform(ex, { status: 409, errorType: /AlreadyExists/ })
+    },
+  )
+
+  rule(
+    {
+      id: 'views/create/table-name-409',
+      level: 'MUST',
+      title: 'creating a view with the name of a table is 409',
+      requires: ['createView', 'createTable'],
+      ref: 'spec-digest §1.3 #29, §6.4 (tables and views share one name scope)',
+      since: '1.11',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const namespace = await sandbox.namespace(catalog, 'view')
+      const name = sandbox.names.view('clash')
+      await setupTable(catalog, check, namespace, name)
+      const ex = await catalog.op.createView({ namespace, body: createViewBody(namespace, name) })
+      check.conform(ex, { status: 409, errorType: /AlreadyExists/ })
+    },
+  )
+
+  rule(
+    {
+      id: 'views/create/namespace-404',
+      level: 'MUST',
+      title: 'creating a view in a namespace that does not exist is 404',
+      requires: ['createView'],
+      ref: 'spec-digest §1.3 #29',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const namespace = sandbox.names.namespace('absent')
+      const ex = await catalog.op.createView({ namespace, body: createViewBody(namespace, 'v') })
+      check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
+    },
+  )
+})
+
+operation('loadView', () => {
+  rule(
+    {
+      id: 'views/load/returns-created',
+      level: 'MUST',
+      title: 'load returns the metadata-location and metadata of the created view',
+      requires: ['createView', 'loadView'],
+      ref: 'spec-digest §1.3 #30',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ref = { namespace: await sandbox.namespace(catalog, 'view'), view: sandbox.names.view('load') }
+      const created = await setupView(catalog, check, ref)
+      const ex = await catalog.op.loadView({ namespace: ref.namespace, view: ref.view })
+      const loaded = viewStateOf(check.conform(ex, { status: 200 }))
+      check.equal(loaded.metadataLocation, created.metadataLocation, 'the same metadata-location')
+      check.equal(loaded.metadata['view-uuid'], created.metadata['view-uuid'], 'the same view-uuid')
+      check.equal(loaded.metadata.versions, created.metadata.versions, 'the same versions')
+    },
+  )
+
+  rule(
+    {
+      id: 'views/load/missing-404',
+      level: 'MUST',
+      title: 'loading a view that does not exist is 404',
+      requires: ['loadView', 'createNamespace'],
+      ref: 'spec-digest §1.3 #30',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const namespace = await sandbox.namespace(catalog, 'view')
+      const ex = await catalog.op.loadView({ namespace, view: sandbox.names.view('missing') })
+      check.conform(ex, { status: 404, errorType: /NoSuchView/ })
+    },
+  )
+})
+
+operation('renameView', () => {
+  rule(
+    {
+      id: 'views/rename/moves',
+      level: 'MUST',
+      title: 'rename moves the view: the old name is 404, the new one loads the same view',
+      requires: ['createView', 'loadView', 'renameView'],
+      ref: 'spec-digest §1.3 #34',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const namespace = await sandbox.namespace(catalog, 'view')
+      const source = { namespace, view: sandbox.names.view('from') }
+      const created = await setupView(catalog, check, source)
+      const dest = sandbox.names.view('to')
+      const ex = await catalog.op.renameView({
+        body: { source: { namespace, name: source.view }, destination: { namespace, name: dest } },
+      })
+      check.conform(ex, { status: 204 })
+      check.conform(await catalog.op.loadView({ namespace, view: source.view }), { status: 404 })
+      const moved = await setupLoadView(catalog, check, { namespace, view: dest })
+      check.equal(
+        moved.metadata['view-uuid'],
+        created.metadata['view-uuid'],
+        'the renamed view is the same view',
+      )
+    },
+  )
+
+  rule(
+    {
+      id: 'views/rename/target-exists-409',
+      level: 'MUST',
+      title: 'renaming onto an existing view is 409 and both views stay',
+      requires: ['createView', 'loadView', 'renameView'],
+      ref: 'spec-digest §1.3 #34',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const namespace = await sandbox.namespace(catalog, 'view')
+      const a = { namespace, view: sandbox.names.view('a') }
+      const b = { namespace, view: sandbox.names.view('b') }
+      await setupView(catalog, check, a)
+      await setupView(catalog, check, b)
+      const ex = await catalog.op.renameView({
+        body: { source: { namespace, name: a.view }, destination: { namespace, name: b.view } },
+      })
+      check.conform(ex, { status: 409, errorType: /AlreadyExists/ })
+      await setupLoadView(catalog, check, a)
+    },
+  )
+
+  rule(
+    {
+      id: 'views/rename/missing-404',
+      level: 'MUST',
+      title: 'renaming a view that does not exist is 404',
+      requires: ['renameView', 'createNamespace'],
+      ref: 'spec-digest §1.3 #34',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const namespace = await sandbox.namespace(catalog, 'view')
+      const ex = await catalog.op.renameView({
+        body: {
+          source: { namespace, name: sandbox.names.view('none') },
+          destination: { namespace, name: 'x' },
+        },
+      })
+      check.conform(ex, { status: 404, errorType: /NoSuchView/ })
+    },
+  )
+})
+
+operation('dropView', () => {
+  rule(
+    {
+      id: 'views/drop/removes',
+      level: 'MUST',
+      title: 'drop answers 204 and the view is gone; a second drop is 404',
+      requires: ['createView', 'loadView', 'dropView'],
+      ref: 'spec-digest §1.3 #32',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ref = { namespace: await sandbox.namespace(catalog, 'view'), view: sandbox.names.view('drop') }
+      await setupView(catalog, check, ref)
+      check.conform(await catalog.op.dropView(ref), { status: 204 })
+      check.conform(await catalog.op.loadView(ref), { status: 404, errorType: /NoSuchView/ })
+      check.conform(await catalog.op.dropView(ref), { status: 404, errorType: /NoSuchView/ })
+    },
+  )
+})
+
+operation('registerView', () => {
+  rule(
+    {
+      id: 'views/register/from-metadata-location',
+      level: 'MUST',
+      title: 'register-view at a dropped view’s metadata-location brings the same view back',
+      requires: ['createView', 'dropView', 'registerView'],
+      ref: 'spec-digest §1.3 #35; commit-semantics §4',
+      since: '1.11',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ref = { namespace: await sandbox.namespace(catalog, 'view'), view: sandbox.names.view('reg') }
+      const created = await setupView(catalog, check, ref, { 'gc.enabled': 'false' })
+      check.setup(await catalog.op.dropView(ref), 'drop the view')
+      const ex = await catalog.op.registerView({
+        namespace: ref.namespace,
+        body: { name: ref.view, 'metadata-location': created.metadataLocation },
+      })
+      const reg = viewStateOf(check.conform(ex, { status: 200 }))
+      check.equal(
+        reg.metadataLocation,
+        created.metadataLocation,
+        'the registered view keeps the given metadata-location',
+      )
+      check.equal(
+        reg.metadata['view-uuid'],
+        created.metadata['view-uuid'],
+        'the registered view is the same view',
+      )
+      check.equal(
+        reg.metadata.versions,
+        created.metadata.versions,
+        'the registered view has the same versions',
+      )
+    },
+  )
+
+  rule(
+    {
+      id: 'views/register/exists-409',
+      level: 'MUST',
+      title: 'register-view onto an existing view is 409',
+      requires: ['createView', 'registerView'],
+      ref: 'spec-digest §1.3 #35',
+      since: '1.11',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ref = { namespace: await sandbox.namespace(catalog, 'view'), view: sandbox.names.view('regdup') }
+      const created = await setupView(catalog, check, ref)
+      const ex = await catalog.op.registerView({
+        namespace: ref.namespace,
+        body: { name: ref.view, 'metadata-location': created.metadataLocation },
+      })
+      check.conform(ex, { status: 409, errorType: /AlreadyExists/ })
+    },
+  )
+})
