@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { HarnessError } from '../suites/_harness/errors.ts'
+import { applyExpectations, checkExpectations, expectationLines, parseExpectations } from './expectations.ts'
+import { fixturePath, loadFixture } from './fixtures.ts'
+import type { TestResult } from './results.ts'
+import { validateResults } from './results-schema.ts'
+
+const realistic = () => loadFixture('results-realistic.json')
+
+describe('expectations', () => {
+  it('passes a run whose every failure is foreseen, listing the adjustments', () => {
+    const r = realistic()
+    const report = applyExpectations(r, fixturePath('expectations.yaml'))
+    expect(report.unexpected).toEqual([])
+    expect(report.stale).toEqual([])
+    expect(report.exitCode).toBe(0)
+    expect(report.adjustments.map((a) => a.outcome).sort()).toEqual([
+      'error',
+      'fail',
+      'fail',
+      'fail',
+      'unsupported',
+    ])
+    expect(report.record.expected).toBe(5)
+    // The verdict is not rewritten: the target is still nonconformant.
+    expect(r.verdict).toBe('nonconformant')
+    expect(validateResults({ ...r, expectations: report.record })).toEqual([])
+  })
+
+  it('fails on a new failure and prints a ready-to-paste entry', () => {
+    const r = realistic()
+    const entries = parseExpectations('namespaces/create/exists-409: { outcome: fail, reason: known }')
+    const report = checkExpectations(r, entries)
+    expect(report.exitCode).toBe(1)
+    const fresh = report.unexpected.filter((u) => u.kind === 'new-failure')
+    expect(fresh.map((u) => u.outcome).sort()).toEqual(['error', 'fail', 'fail'])
+    const lines = expectationLines(report, r.tests).join('\n')
+    const paste = lines.slice(
+      lines.indexOf('add to the expectations file:') + 'add to the expectations file:'.length,
+    )
+    const pasted = parse(paste.split('\nexpectations:')[0]!) as Record<
+      string,
+      { outcome: string; reason: string }
+    >
+    const failing = r.tests.filter((t) => t.outcome === 'fail' && t.rule !== 'namespaces/create/exists-409')
+    for (const t of failing) expect(pasted[t.id]?.outcome).toBe('fail')
+    // Pasting the entries (with reasons) makes the run pass again.
+    const merged = parseExpectations(
+      'namespaces/create/exists-409: { outcome: fail, reason: known }\n' + paste.split('\nexpectations:')[0]!,
+    )
+    expect(checkExpectations(r, merged).exitCode).toBe(0)
+  })
+
+  it('fails when an expected failure passes, or another outcome than expected comes', () => {
+    const r = realistic()
+    const passing = r.tests.find((t) => t.outcome === 'pass')!
+    const unsupported = r.tests.find((t) => t.outcome === 'unsupported')!
+    const entries = parseExpectations(
+      `"${passing.id}": { outcome: fail, reason: was broken }\n"${unsupported.rule}": { outcome: pass, reason: x }`,
+    )
+    const report = checkExpectations({ tests: [passing, unsupported], errors: [] }, entries)
+    expect(report.unexpected).toEqual([
+      { id: passing.id, outcome: 'pass', expected: 'fail', kind: 'fixed' },
+      { id: unsupported.id, outcome: 'unsupported', expected: 'pass', kind: 'mismatch' },
+    ])
+    expect(report.exitCode).toBe(1)
+    expect(expectationLines(report, r.tests).join('\n')).toContain(
+      'expected fail but passed (remove the entry)',
+    )
+  })
+
+  it('fails on an entry that matches no test', () => {
+    const r = realistic()
+    const report = checkExpectations(r, parseExpectations('no/such/rule: { outcome: fail, reason: typo }'))
+    expect(report.stale).toEqual(['no/such/rule'])
+    expect(report.exitCode).toBe(1)
+  })
+
+  it('answers 2 when the only surprises are harness errors', () => {
+    const t: TestResult = { ...realistic().tests.find((x) => x.outcome === 'error')! }
+    expect(checkExpectations({ tests: [t], errors: [] }, new Map()).exitCode).toBe(2)
+    expect(checkExpectations({ tests: [], errors: ['setup failed'] }, new Map()).exitCode).toBe(2)
+    expect(checkExpectations({ tests: [], errors: [] }, new Map()).exitCode).toBe(0)
+  })
+
+  it('refuses malformed files with the entry named', () => {
+    expect(() => parseExpectations('a: { outcome: broken, reason: x }')).toThrow(
+      /"a": outcome must be one of/,
+    )
+    expect(() => parseExpectations('a: { outcome: fail }')).toThrow(/"a": a reason is required/)
+    expect(() => parseExpectations('a: { outcome: fail, reason: x, why: y }')).toThrow(/unknown key\(s\) why/)
+    expect(() => parseExpectations('- a\n- b')).toThrow(HarnessError)
+    expect(() => applyExpectations(realistic(), '/nonexistent/expect.yaml')).toThrow(
+      /cannot read expectations/,
+    )
+    expect(parseExpectations('').size).toBe(0)
+  })
+})

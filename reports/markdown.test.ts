@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { loadFixture } from './fixtures.ts'
+import { cell, renderMarkdown } from './markdown.ts'
+
+describe('summary.md', () => {
+  it('has the verdict, counts, matrix, coverage table and failures', () => {
+    const md = renderMarkdown(loadFixture('results-realistic.json'))
+    expect(md).toMatch(/^## catalog-conformance: nonconformant\n/)
+    expect(md).toContain('| 15 | 3 | 1 | 3 | 1 | 1 | 24 |')
+    expect(md).toContain('| namespaces | 4 | 1 | 0 | 0 | 0 | 0 |')
+    expect(md).toContain('| spec part | covered | not covered |')
+    expect(md).toMatch(/\| Operations \| \d+\/32 \(\d+%\) \|/)
+    expect(md).toMatch(/\| Requirement kinds \| 4\/9 \(44%\) \| assert-create, /)
+    expect(md).toContain(
+      '| fail | namespaces/create/exists-409 [MUST] | creating an existing namespace is 409 |',
+    )
+    expect(md).toContain('MUST rules met: 13/16.')
+  })
+
+  it('escapes server text so it cannot add markup, break the table or open code spans', () => {
+    expect(cell('a|b\n<img onerror=x>`x`')).toBe("a\\|b &lt;img onerror=x&gt;'x'")
+    const md = renderMarkdown(loadFixture('results-hostile.json'))
+    expect(md).not.toMatch(/<(script|img|svg|iframe|a |b>|style)/i)
+    for (const line of md.split('\n').filter((l) => l.startsWith('| fail')))
+      expect(line.replace(/\\\|/g, '').split('|')).toHaveLength(6)
+  })
+})
