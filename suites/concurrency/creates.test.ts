@@ -1,0 +1,55 @@
+/**
+ * Concurrent creates of one name (commit-semantics §7.2 "creates are not retried"; spec-digest §1.3 #4, #10):
+ * exactly one succeeds, the others get 409.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+import { TINY_SCHEMA, freshNamespace } from '../_harness/support/scratch.ts'
+import { race } from './race.ts'
+
+operation('createTable', () => {
+  rule(
+    {
+      id: 'concurrency/creates/one-table-wins',
+      level: 'MUST',
+      title: 'K concurrent creates of one table name: one 200, the rest 409',
+      requires: ['createNamespace', 'createTable', 'dropTable', 'dropNamespace'],
+      ref: 'commit-semantics §7.2; spec-digest §1.3 #10',
+    },
+    async ({ catalog, sandbox, check, run }) => {
+      const { ns } = await freshNamespace(sandbox, catalog, 'ctab')
+      const results = await race(run.concurrency, () =>
+        catalog.op.createTable({ namespace: ns, body: { name: 'same', schema: TINY_SCHEMA } }),
+      )
+      for (const ex of results) check.conform(ex, { status: [200, 409] })
+      check.equal(
+        results.map((r) => r.status).sort(),
+        [200, ...Array.from({ length: run.concurrency - 1 }, () => 409)],
+        'exactly one concurrent create succeeds and the others get 409',
+      )
+    },
+  )
+})
+
+operation('createNamespace', () => {
+  rule(
+    {
+      id: 'concurrency/creates/one-namespace-wins',
+      level: 'MUST',
+      title: 'K concurrent creates of one namespace: one 200, the rest 409',
+      requires: ['createNamespace', 'dropNamespace'],
+      ref: 'spec-digest §1.3 #4',
+    },
+    async ({ catalog, sandbox, check, run }) => {
+      const ns = sandbox.names.namespace('cns')
+      const results = await race(run.concurrency, () =>
+        catalog.op.createNamespace({ body: { namespace: ns } }),
+      )
+      for (const ex of results) check.conform(ex, { status: [200, 409] })
+      check.equal(
+        results.map((r) => r.status).sort(),
+        [200, ...Array.from({ length: run.concurrency - 1 }, () => 409)],
+        'exactly one concurrent create succeeds and the others get 409',
+      )
+    },
+  )
+})

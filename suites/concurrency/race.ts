@@ -1,0 +1,45 @@
+/**
+ * Helpers of the concurrency suites: fire K requests at once, and build the snapshot a racing commit adds.
+ */
+import type { Exchange } from '../_harness/http/exchange.ts'
+
+/** Starts every request before awaiting any, so they really race. */
+export async function race(k: number, send: (i: number) => Promise<Exchange>): Promise<Exchange[]> {
+  return Promise.all(Array.from({ length: k }, (_, i) => send(i)))
+}
+
+export interface TableFacts {
+  readonly metadata: {
+    'format-version': number
+    'last-sequence-number'?: number
+    'next-row-id'?: number
+    'current-schema-id'?: number
+    location?: string
+    properties?: Record<string, string>
+    refs?: Record<string, { 'snapshot-id': number }>
+    'metadata-log'?: { 'metadata-file': string }[]
+  }
+  readonly 'metadata-location'?: string | null
+}
+
+/** An add-snapshot + set main update list for a commit on top of `md` (no parent: main is empty). */
+export function appendUpdates(md: TableFacts['metadata'], snapshotId: number): unknown[] {
+  const v = md['format-version']
+  return [
+    {
+      action: 'add-snapshot',
+      snapshot: {
+        'snapshot-id': snapshotId,
+        ...(v >= 2 ? { 'sequence-number': (md['last-sequence-number'] ?? 0) + 1 } : {}),
+        'timestamp-ms': Date.now() - 1000,
+        'manifest-list': `${md.location ?? 'file:/tmp/conformance'}/metadata/snap-${snapshotId}.avro`,
+        summary: { operation: 'append' },
+        'schema-id': md['current-schema-id'] ?? 0,
+        ...(v >= 3 ? { 'first-row-id': md['next-row-id'] ?? 0, 'added-rows': 1 } : {}),
+      },
+    },
+    { action: 'set-snapshot-ref', 'ref-name': 'main', type: 'branch', 'snapshot-id': snapshotId },
+  ]
+}
+
+export const mainOf = (md: TableFacts['metadata']): number | null => md.refs?.main?.['snapshot-id'] ?? null

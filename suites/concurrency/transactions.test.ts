@@ -1,0 +1,81 @@
+/**
+ * Concurrent multi-table transactions (spec-digest §1.3 #27, §6.11; commit-semantics §6): K transactions
+ * race on tables A and B, in both orders, each asserting main is empty on both and appending to both; some
+ * also carry a third change whose requirement fails. All-or-nothing must hold: the final A and B come from
+ * the same successful transaction, and a transaction answered 409 left nothing behind.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+import { createTinyTable, freshNamespace } from '../_harness/support/scratch.ts'
+import { appendUpdates, mainOf, race } from './race.ts'
+import type { TableFacts } from './race.ts'
+
+operation('commitTransaction', () => {
+  rule(
+    {
+      id: 'concurrency/transactions/all-or-nothing',
+      level: 'MUST',
+      title: 'concurrent multi-table transactions apply all their changes or none',
+      requires: [
+        'createNamespace',
+        'createTable',
+        'loadTable',
+        'commitTransaction',
+        'dropTable',
+        'dropNamespace',
+      ],
+      ref: 'spec-digest §1.3 #27 (atomic across all tables), §6.11; commit-semantics §6',
+    },
+    async ({ catalog, sandbox, check, run }) => {
+      const { ns } = await freshNamespace(sandbox, catalog, 'tx')
+      for (const t of ['a', 'b', 'c']) await createTinyTable(catalog, ns, t)
+      const md: Record<string, TableFacts['metadata']> = {}
+      for (const t of ['a', 'b', 'c'])
+        md[t] = check.setup<TableFacts>(
+          await catalog.op.loadTable({ namespace: ns, table: t }),
+          'load',
+        ).metadata
+      const idOf = (i: number, t: string) => 8_000_000 + i * 10 + t.charCodeAt(0) - 96
+      const change = (i: number, t: string) => ({
+        identifier: { namespace: ns, name: t },
+        requirements: [{ type: 'assert-ref-snapshot-id', ref: 'main', 'snapshot-id': mainOf(md[t]!) }],
+        updates: appendUpdates(md[t]!, idOf(i, t)),
+      })
+      // Odd transactions also touch c with a requirement that can never hold: they must fail as a whole.
+      const doomed = (i: number) => i % 2 === 1
+      const results = await race(run.concurrency, (i) => {
+        const pair = i % 4 < 2 ? ['a', 'b'] : ['b', 'a']
+        const changes = pair.map((t) => change(i, t))
+        if (doomed(i))
+          changes.push({
+            identifier: { namespace: ns, name: 'c' },
+            requirements: [{ type: 'assert-ref-snapshot-id', ref: 'main', 'snapshot-id': 424242 }],
+            updates: appendUpdates(md.c!, idOf(i, 'c')),
+          })
+        return catalog.op.commitTransaction({ body: { 'table-changes': changes } })
+      })
+      for (const ex of results) check.conform(ex, { status: [204, 409] })
+      results.forEach((ex, i) =>
+        check.that(
+          !(doomed(i) && ex.status === 204),
+          `transaction ${i} with a failing requirement is not 204`,
+        ),
+      )
+      const finals: Record<string, number | null> = {}
+      for (const t of ['a', 'b', 'c'])
+        finals[t] = mainOf(
+          check.conform<TableFacts>(await catalog.op.loadTable({ namespace: ns, table: t }), { status: 200 })
+            .metadata,
+        )
+      const winners = results.flatMap((ex, i) => (ex.status === 204 ? [i] : []))
+      check.that(winners.length <= 1, 'at most one transaction asserting the same bases succeeds', {
+        received: results.map((r) => r.status),
+      })
+      const w = winners[0]
+      check.equal(
+        finals,
+        { a: w === undefined ? null : idOf(w, 'a'), b: w === undefined ? null : idOf(w, 'b'), c: null },
+        'tables a and b both hold the changes of the one successful transaction, and nothing else',
+      )
+    },
+  )
+})
