@@ -49,14 +49,21 @@ function parseDataFile(v: unknown, i: number, md: TableMetadata): DataFile {
   }
 }
 
-/** A positive snapshot id below 2^53 (JSON-safe in JS) derived from a fresh uuid, unique in the table. */
+/**
+ * A positive snapshot id below 2^53 (exact in JSON for JS clients) from a fresh uuid: the two 64-bit halves
+ * XORed, as Java derives ids from a UUID, then cut to 53 bits. Unique in the table; after a few collisions
+ * (only with a degenerate uuid source) it falls back to the highest id + 1.
+ */
 function newSnapshotId(d: TableDraft): number {
   const taken = new Set(d.md.snapshots.map((s) => s['snapshot-id']))
-  for (;;) {
-    const hex = d.ctx.newUuid().replace(/-/g, '').slice(0, 13)
-    const id = Number.parseInt(hex, 16)
-    if (Number.isSafeInteger(id) && id > 0 && !taken.has(id)) return id
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const hex = d.ctx.newUuid().replace(/-/g, '').padStart(32, '0').slice(-32)
+    if (!/^[0-9a-fA-F]{32}$/.test(hex)) continue
+    const mixed = (BigInt(`0x${hex.slice(0, 16)}`) ^ BigInt(`0x${hex.slice(16)}`)) & ((1n << 53n) - 1n)
+    const id = Number(mixed)
+    if (id > 0 && !taken.has(id)) return id
   }
+  return Math.max(0, ...taken) + 1
 }
 
 const total = (parent: Snapshot | undefined, key: string): number => {
