@@ -1,0 +1,187 @@
+/**
+ * Access delegation (spec-digest §6.10, §2.3 StorageCredential / LoadCredentialsResponse, §1.3 #23, #24;
+ * catalog-rest-spec.md Authentication rule 5): with vended-credentials requested, credentials come back in
+ * storage-credentials or config; loadCredentials answers them; remote signing is configured and its endpoint
+ * signs. Delegation is optional in Iceberg: a server that ignores the header is "unsupported". The original
+ * document makes vended credentials (a `token` in config) a MUST.
+ */
+import type { RunContext } from '../_harness/run-context.ts'
+import { operation, rule } from '../_harness/dsl.ts'
+import { createTable, tableRequest, type LoadTableResult } from '../_harness/support/catalog-objects.ts'
+
+/** Config keys that carry a vended credential (spec-digest §1.3 #18, §2.3). */
+const CREDENTIAL_KEY =
+  /^(token|s3\.access-key-id|s3\.session-token|gcs\.oauth2\.token|adls\.sas-token.*|urn:ietf:params:oauth:token-type:.+)$/
+
+const delegation = (run: RunContext, value: string) => ({ [run.delegationHeader]: value })
+
+function credentialsOf(res: LoadTableResult): { where: string; count: number } {
+  const storage = res['storage-credentials'] ?? []
+  if (storage.length > 0) return { where: 'storage-credentials', count: storage.length }
+  const keys = Object.keys(res.config ?? {}).filter((k) => CREDENTIAL_KEY.test(k))
+  return { where: 'config', count: keys.length }
+}
+
+operation('loadTable', () => {
+  rule(
+    {
+      id: 'delegation/vended-credentials/load',
+      level: { iceberg: 'MAY', document: 'MUST' },
+      title: 'with vended-credentials requested, load returns credentials in storage-credentials or config',
+      requires: ['createNamespace', 'createTable', 'loadTable'],
+      ref: 'spec-digest §6.10, §1.3 #18; catalog-rest-spec.md Authentication rule 5',
+    },
+    async ({ catalog, sandbox, check, run, meta, unsupported }) => {
+      const ns = await sandbox.namespace(catalog, 'vended')
+      await createTable(catalog, check, ns, 't')
+      const ex = await catalog.op.loadTable({
+        namespace: ns,
+        table: 't',
+        headers: delegation(run, 'vended-credentials'),
+      })
+      const res = check.conform<LoadTableResult>(ex, { status: 200, level: 'MUST' })
+      const found = credentialsOf(res)
+      if (found.count === 0 && meta.level !== 'MUST')
+        unsupported(
+          `the server ignores ${run.delegationHeader}: vended-credentials (no credentials returned)`,
+        )
+      if (run.profile === 'document')
+        check.that(typeof res.config?.token === 'string', 'the config carries a token entry', {
+          received: Object.keys(res.config ?? {}),
+        })
+      else check.that(found.count > 0, 'credentials are returned', { received: res.config })
+      for (const c of res['storage-credentials'] ?? []) {
+        check.that(
+          typeof res.metadata.location === 'string' && res.metadata.location.startsWith(c.prefix),
+          'a storage credential’s prefix covers the table location',
+          { received: c.prefix, expected: `a prefix of ${res.metadata.location}`, level: 'SHOULD' },
+        )
+      }
+    },
+  )
+
+  rule(
+    {
+      id: 'delegation/vended-credentials/create',
+      level: 'MAY',
+      title: 'with vended-credentials requested, create returns credentials as load does',
+      requires: ['createNamespace', 'createTable'],
+      ref: 'spec-digest §6.10 (accepted on createTable)',
+    },
+    async ({ catalog, sandbox, check, run, unsupported }) => {
+      const ns = await sandbox.namespace(catalog, 'vendedcreate')
+      const ex = await catalog.op.createTable({
+        namespace: ns,
+        body: tableRequest('t'),
+        headers: delegation(run, 'vended-credentials'),
+      })
+      const res = check.conform<LoadTableResult>(ex, { status: 200, level: 'MUST' })
+      if (credentialsOf(res).count === 0) unsupported('the server vends no credentials on create')
+    },
+  )
+
+  rule(
+    {
+      id: 'delegation/remote-signing/config',
+      level: 'MAY',
+      title: 'with remote-signing requested, the load result enables remote signing',
+      requires: ['createNamespace', 'createTable', 'loadTable'],
+      ref: 'spec-digest §6.10 remote-signing, §2.10 RemoteSigningConfig',
+    },
+    async ({ catalog, sandbox, check, run, unsupported }) => {
+      const ns = await sandbox.namespace(catalog, 'signing')
+      await createTable(catalog, check, ns, 't')
+      const ex = await catalog.op.loadTable({
+        namespace: ns,
+        table: 't',
+        headers: delegation(run, 'remote-signing'),
+      })
+      const res = check.conform<LoadTableResult & { 'remote-signing-config'?: unknown }>(ex, {
+        status: 200,
+        level: 'MUST',
+      })
+      if (res.config?.['s3.remote-signing-enabled'] !== 'true' && res['remote-signing-config'] === undefined)
+        unsupported('the server does not offer remote signing')
+      check.that(
+        run.caps.endpoints.includes('POST /v1/{prefix}/namespaces/{namespace}/tables/{table}/sign') ||
+          typeof res.config?.['signer.uri'] === 'string',
+        'remote signing is enabled: the sign endpoint is advertised (or a signer.uri names another signer)',
+        { received: res.config, level: 'SHOULD' },
+      )
+    },
+  )
+})
+
+operation('loadCredentials', () => {
+  rule(
+    {
+      id: 'delegation/load-credentials/returns',
+      level: 'MUST',
+      title: 'loadCredentials answers 200 with a storage-credentials array',
+      requires: ['createNamespace', 'createTable', 'loadCredentials'],
+      ref: 'spec-digest §1.3 #23, §2.3 LoadCredentialsResponse',
+      since: '1.7',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'creds')
+      await createTable(catalog, check, ns, 't')
+      const body = check.conform<{ 'storage-credentials'?: unknown }>(
+        await catalog.op.loadCredentials({ namespace: ns, table: 't' }),
+        { status: 200 },
+      )
+      check.that(Array.isArray(body['storage-credentials']), 'storage-credentials is an array', {
+        received: body['storage-credentials'],
+      })
+    },
+  )
+
+  rule(
+    {
+      id: 'delegation/load-credentials/missing-404',
+      level: 'MUST',
+      title: 'loadCredentials of a table that does not exist is 404',
+      requires: ['createNamespace', 'loadCredentials'],
+      ref: 'spec-digest §1.3 #23',
+      since: '1.7',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'credsmissing')
+      check.conform(await catalog.op.loadCredentials({ namespace: ns, table: 'nope' }), {
+        status: 404,
+        errorType: /NoSuchTable/,
+      })
+    },
+  )
+})
+
+operation('signRequest', () => {
+  rule(
+    {
+      id: 'delegation/sign/returns',
+      level: 'MUST',
+      title: 'the sign endpoint answers 200 with the signed uri and headers',
+      requires: ['createNamespace', 'createTable', 'signRequest'],
+      ref: 'spec-digest §1.3 #24, §2.10 RemoteSignRequest / RemoteSignResult',
+      since: '1.11',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'sign')
+      const created = await createTable(catalog, check, ns, 't')
+      const uri = `${(created.metadata.location ?? 's3://bucket/table').replace(/\/+$/, '')}/data/f.parquet`
+      const ex = await catalog.op.signRequest({
+        namespace: ns,
+        table: 't',
+        body: { region: 'us-east-1', uri, method: 'GET', headers: { host: ['bucket.s3.amazonaws.com'] } },
+      })
+      const body = check.conform<{ uri?: unknown; headers?: unknown }>(ex, { status: 200 })
+      check.that(typeof body.uri === 'string' && !!body.headers, 'the result has uri and headers', {
+        received: body,
+      })
+      const cc = ex.headers['cache-control'] ?? ''
+      check.that(/\b(private|no-cache)\b/i.test(cc), 'Cache-Control says private or no-cache', {
+        received: cc,
+        level: 'SHOULD',
+      })
+    },
+  )
+})

@@ -1,0 +1,282 @@
+/**
+ * Server-side scan planning (spec-digest §1.3 #13–#16, §2.9): plan answers completed, submitted or failed
+ * (never cancelled), with tasks only when completed and a plan-id when submitted; fetch, cancel and tasks
+ * answer their shapes and statuses; unknown plans and tasks are 404; invalid combinations are 400.
+ * Planning is optional: a 406 or an unadvertised endpoint is "unsupported".
+ */
+import type { CatalogClient } from '../_harness/client.ts'
+import type { Checker } from '../_harness/checker.ts'
+import { operation, rule } from '../_harness/dsl.ts'
+import { createTable, fixture } from '../_harness/support/catalog-objects.ts'
+
+interface PlanResult {
+  status?: string
+  'plan-id'?: string
+  'file-scan-tasks'?: unknown[]
+  'plan-tasks'?: string[]
+  'delete-files'?: unknown[]
+}
+
+const TASK_FIELDS = ['file-scan-tasks', 'plan-tasks', 'delete-files'] as const
+
+/**
+ * A table with `files` data files, through the original document's `append` update (spec-digest §4 does
+ * not list it: a server without it makes the test unsupported). Returns false when appends are refused.
+ */
+async function tableWithFiles(
+  catalog: CatalogClient,
+  check: Checker,
+  ns: string[],
+  files: number,
+): Promise<boolean> {
+  const created = await createTable(catalog, check, ns, 't')
+  const location = created.metadata.location ?? 'file:/tmp/conformance'
+  const template = fixture<Record<string, unknown>>('data-file.json')
+  const dataFiles = Array.from({ length: files }, (_, i) => ({
+    ...template,
+    'file-path': `${location}/data/conformance-${i}.parquet`,
+  }))
+  const ex = await catalog.op.updateTable({
+    namespace: ns,
+    table: 't',
+    body: {
+      requirements: [{ type: 'assert-table-uuid', uuid: created.metadata['table-uuid'] }],
+      updates: [{ action: 'append', 'data-files': dataFiles }],
+    },
+  })
+  if (ex.status === 400) return false
+  check.setup(ex, 'append data files')
+  return true
+}
+
+operation('planTableScan', () => {
+  rule(
+    {
+      id: 'scan-planning/plan/status-and-shape',
+      level: 'MUST',
+      title:
+        'plan answers completed, submitted or failed; tasks only when completed; a plan-id when submitted',
+      requires: ['createNamespace', 'createTable', 'planTableScan'],
+      ref: 'spec-digest §1.3 #13, §2.9 PlanTableScanResult',
+      since: '1.7',
+    },
+    async ({ catalog, sandbox, check, unsupported }) => {
+      const ns = await sandbox.namespace(catalog, 'plan')
+      await createTable(catalog, check, ns, 't')
+      const ex = await catalog.op.planTableScan({ namespace: ns, table: 't', body: {} })
+      if (ex.status === 406) unsupported('the server does not plan scans (406)')
+      const res = check.conform<PlanResult>(ex, { status: 200 })
+      check.that(
+        ['completed', 'submitted', 'failed'].includes(String(res.status)),
+        'status is completed, submitted or failed',
+        {
+          received: res.status,
+        },
+      )
+      if (res.status !== 'completed')
+        check.that(
+          TASK_FIELDS.every((f) => res[f] === undefined),
+          'no tasks unless completed',
+          { received: res },
+        )
+      if (res.status === 'submitted')
+        check.that(
+          typeof res['plan-id'] === 'string' && res['plan-id'] !== '',
+          'a submitted plan has a plan-id',
+        )
+    },
+  )
+
+  rule(
+    {
+      id: 'scan-planning/plan/mixed-kinds-400',
+      level: 'MUST',
+      title: 'a plan that mixes snapshot-id with start/end-snapshot-id is 400',
+      requires: ['createNamespace', 'createTable', 'planTableScan'],
+      ref: 'spec-digest §1.3 #13 (mixing point-in-time and incremental is invalid), §5.2',
+      since: '1.7',
+    },
+    async ({ catalog, sandbox, check, unsupported }) => {
+      const ns = await sandbox.namespace(catalog, 'mixed')
+      await createTable(catalog, check, ns, 't')
+      const body = { 'snapshot-id': 1, 'start-snapshot-id': 1, 'end-snapshot-id': 2 }
+      const ex = await catalog.op.planTableScan({ namespace: ns, table: 't', body })
+      if (ex.status === 406) unsupported('the server does not plan scans (406)')
+      check.conform(ex, { status: 400 })
+    },
+  )
+
+  rule(
+    {
+      id: 'scan-planning/plan/missing-table-404',
+      level: 'MUST',
+      title: 'planning a scan of a table that does not exist is 404',
+      requires: ['createNamespace', 'planTableScan'],
+      ref: 'spec-digest §1.3 #13',
+      since: '1.7',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'planmissing')
+      const ex = await catalog.op.planTableScan({ namespace: ns, table: 'nope', body: {} })
+      check.conform(ex, { status: 404, errorType: /NoSuchTable/ })
+    },
+  )
+})
+
+operation('fetchPlanningResult', () => {
+  rule(
+    {
+      id: 'scan-planning/fetch/lifecycle',
+      level: 'MUST',
+      title: 'a submitted plan is fetched (completed, submitted, failed or cancelled) and cancelled with 204',
+      requires: [
+        'createNamespace',
+        'createTable',
+        'updateTable',
+        'planTableScan',
+        'fetchPlanningResult',
+        'cancelPlanning',
+      ],
+      ref: 'spec-digest §1.3 #14, #15, §2.9 FetchPlanningResult',
+      since: '1.7',
+    },
+    async ({ catalog, sandbox, check, unsupported }) => {
+      const ns = await sandbox.namespace(catalog, 'fetch')
+      if (!(await tableWithFiles(catalog, check, ns, 2)))
+        unsupported('the server takes no append of data files')
+      const plan = check.setup<PlanResult>(
+        await catalog.op.planTableScan({ namespace: ns, table: 't', body: {} }),
+        'plan a scan',
+      )
+      const planId = plan['plan-id']
+      if (plan.status !== 'submitted' || !planId)
+        unsupported(`the server plans synchronously (${plan.status})`)
+      const fetched = check.conform<PlanResult>(
+        await catalog.op.fetchPlanningResult({ namespace: ns, table: 't', planId }),
+        { status: 200 },
+      )
+      check.that(
+        ['completed', 'submitted', 'failed', 'cancelled'].includes(String(fetched.status)),
+        'the fetched status is one of the PlanStatus values',
+        { received: fetched.status },
+      )
+      if (fetched.status !== 'completed')
+        check.that(
+          TASK_FIELDS.every((f) => fetched[f] === undefined),
+          'no tasks unless completed',
+          { received: fetched },
+        )
+      check.conform(await catalog.op.cancelPlanning({ namespace: ns, table: 't', planId }), { status: 204 })
+    },
+  )
+
+  rule(
+    {
+      id: 'scan-planning/fetch/unknown-plan-404',
+      level: 'MUST',
+      title: 'fetching a plan-id that does not exist is 404',
+      requires: ['createNamespace', 'createTable', 'fetchPlanningResult'],
+      ref: 'spec-digest §1.3 #14 (NoSuchPlanIdException)',
+      since: '1.7',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'noplan')
+      await createTable(catalog, check, ns, 't')
+      const ex = await catalog.op.fetchPlanningResult({
+        namespace: ns,
+        table: 't',
+        planId: 'conformance-no-plan',
+      })
+      check.conform(ex, { status: 404, errorType: /NoSuchPlanId/ })
+    },
+  )
+})
+
+operation('cancelPlanning', () => {
+  rule(
+    {
+      id: 'scan-planning/cancel/unknown-plan-404',
+      level: 'MUST',
+      title: 'cancelling a plan-id that does not exist is 404',
+      requires: ['createNamespace', 'createTable', 'cancelPlanning'],
+      ref: 'spec-digest §1.3 #15 (404 NoSuchPlanIdException, explicit since 1.11)',
+      since: '1.11',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'nocancel')
+      await createTable(catalog, check, ns, 't')
+      const ex = await catalog.op.cancelPlanning({ namespace: ns, table: 't', planId: 'conformance-no-plan' })
+      check.conform(ex, { status: 404, errorType: /NoSuchPlanId/ })
+    },
+  )
+})
+
+operation('fetchScanTasks', () => {
+  rule(
+    {
+      id: 'scan-planning/tasks/plan-task',
+      level: 'MUST',
+      title: 'each plan task of a completed plan is fetched with 200 and file scan tasks',
+      requires: [
+        'createNamespace',
+        'createTable',
+        'updateTable',
+        'planTableScan',
+        'fetchPlanningResult',
+        'fetchScanTasks',
+      ],
+      ref: 'spec-digest §1.3 #16, §2.9 ScanTasks (each plan task must be passed to fetchScanTasks)',
+      since: '1.7',
+    },
+    async ({ catalog, sandbox, check, unsupported }) => {
+      const ns = await sandbox.namespace(catalog, 'tasks')
+      if (!(await tableWithFiles(catalog, check, ns, 9)))
+        unsupported('the server takes no append of data files')
+      let res = check.setup<PlanResult>(
+        await catalog.op.planTableScan({ namespace: ns, table: 't', body: {} }),
+        'plan a scan',
+      )
+      for (let i = 0; i < 20 && res.status === 'submitted' && res['plan-id']; i++) {
+        const planId: string = res['plan-id']
+        res = check.setup<PlanResult>(
+          await catalog.op.fetchPlanningResult({ namespace: ns, table: 't', planId }),
+          'fetch the plan',
+        )
+        if (res.status === 'submitted') res['plan-id'] = planId
+      }
+      const planTasks = res['plan-tasks'] ?? []
+      if (res.status !== 'completed' || planTasks.length === 0)
+        unsupported(`the plan returned no plan tasks (status ${res.status}); all tasks came inline`)
+      let files = (res['file-scan-tasks'] ?? []).length
+      for (const task of planTasks) {
+        const got = check.conform<PlanResult>(
+          await catalog.op.fetchScanTasks({ namespace: ns, table: 't', body: { 'plan-task': task } }),
+          { status: 200 },
+        )
+        files += (got['file-scan-tasks'] ?? []).length
+      }
+      check.equal(files, 9, 'the plan tasks together hold every data file of the table')
+    },
+  )
+
+  rule(
+    {
+      id: 'scan-planning/tasks/unknown-task-404',
+      level: 'MUST',
+      title: 'fetching a plan task that does not exist is 404 (or 400 for a malformed task)',
+      requires: ['createNamespace', 'createTable', 'fetchScanTasks'],
+      ref: 'spec-digest §1.3 #16 (NoSuchPlanTaskException)',
+      since: '1.7',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'notask')
+      await createTable(catalog, check, ns, 't')
+      const ex = await catalog.op.fetchScanTasks({
+        namespace: ns,
+        table: 't',
+        body: { 'plan-task': 'conformance-no-task' },
+      })
+      check.conform(ex, { status: [404, 400], errorType: /NoSuchPlanTask|BadRequest/ })
+    },
+  )
+})
