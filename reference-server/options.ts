@@ -29,6 +29,11 @@ export interface AuthOptions {
   readonly clients?: readonly OAuthClient[]
   /** Lifetime of issued OAuth tokens; default 1 hour. Once expired they get 419. */
   readonly tokenTtlMs?: number
+  /**
+   * Status for an expired token: 419 (default; the original document's rule) or 401 (what the Iceberg spec
+   * says SHOULD be preferred). The CLI picks it from the run's profile.
+   */
+  readonly expiredStatus?: 401 | 419
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { badRequest, notFound } from '../errors.ts'
 import { isObject, type JsonObject } from '../json.ts'
+import { parseJson, stringifyJson } from '../json-lossless.ts'
 import type { HandlerContext } from './context.ts'
 
 /** The version number encoded in a metadata file name, or -1 when it has none (Java's rule). */
@@ -32,7 +33,7 @@ export function writeMetadataFile(ctx: HandlerContext, md: JsonObject, previous:
     ctx.flags.reuseMetadataLocation && previous !== undefined
       ? previous
       : `${metadataDir(md)}/${ctx.metadata.metadataFileName(versionOf(previous) + 1, ctx.newUuid())}`
-  ctx.files.write(location, JSON.stringify(md))
+  ctx.files.write(location, stringifyJson(md))
   return location
 }
 
@@ -42,7 +43,7 @@ export function readMetadataFile(ctx: HandlerContext, location: string): JsonObj
   if (text === undefined) throw notFound(`Metadata file does not exist: ${location}`)
   let parsed: unknown
   try {
-    parsed = JSON.parse(text)
+    parsed = parseJson(text)
   } catch {
     throw badRequest(`Metadata file is not valid JSON: ${location}`)
   }

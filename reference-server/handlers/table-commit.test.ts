@@ -170,3 +170,22 @@ describe('commitTransaction', () => {
     ).toBe(400)
   })
 })
+
+describe('int64 ids', () => {
+  it('keeps a snapshot id beyond 2^53 exact from request to response and stored file', async () => {
+    const call = await withTables('t')
+    const md = (await call('GET', `${T}/t`)).json.metadata
+    const id = '8744736658442914487'
+    const snapshot = `{"snapshot-id":${id},"timestamp-ms":${md['last-updated-ms'] + 1},"sequence-number":1,"manifest-list":"${md.location}/m.avro","summary":{"operation":"append"},"schema-id":0}`
+    const raw = `{"requirements":[],"updates":[{"action":"add-snapshot","snapshot":${snapshot}},{"action":"set-snapshot-ref","ref-name":"main","type":"branch","snapshot-id":${id}}]}`
+    const r = await call('POST', `${T}/t`, { raw })
+    expect(r.status).toBe(200)
+    expect(r.body).toContain(`"current-snapshot-id":${id}`)
+    const loaded = await call('GET', `${T}/t`)
+    expect(loaded.body).toContain(`"snapshot-id":${id}`)
+    const reg = await call('POST', `${NS}/db/register`, {
+      body: { name: 'r', 'metadata-location': loaded.json['metadata-location'] },
+    })
+    expect(reg.body).toContain(`"current-snapshot-id":${id}`)
+  })
+})

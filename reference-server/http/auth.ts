@@ -50,7 +50,10 @@ export class Authenticator {
     if (!m) return notAuthorized('Missing or malformed bearer token')
     const info = this.tokens.get(m[1] as string)
     if (!info) return notAuthorized('Invalid token')
-    if (this.now() >= info.expiresAt) return authenticationTimeout('Token expired')
+    if (this.now() >= info.expiresAt)
+      return this.opts?.expiredStatus === 401
+        ? notAuthorized('Token expired')
+        : authenticationTimeout('Token expired')
     if (mutating && info.readOnly) return forbidden('Token is read-only')
     return undefined
   }

@@ -5,6 +5,7 @@
 import { OPERATIONS, type OperationId } from '../../schemas/operations.ts'
 import { hasSchema, validate } from '../../schemas/index.ts'
 import { badRequest } from '../errors.ts'
+import { parseJson } from '../json-lossless.ts'
 
 /** Operations whose body the spec does not mark required (spec-digest §8.13). */
 const OPTIONAL_BODY: ReadonlySet<OperationId> = new Set(['planTableScan'])
@@ -19,7 +20,7 @@ export function parseBody(id: OperationId, raw: string, validateSchema: boolean)
   }
   let body: unknown
   try {
-    body = JSON.parse(raw)
+    body = parseJson(raw)
   } catch (e) {
     throw badRequest(`Malformed JSON body: ${(e as Error).message}`)
   }

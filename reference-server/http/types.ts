@@ -2,6 +2,8 @@
  * The transport-neutral request and response the adapter works on. `listen.ts` converts node:http
  * messages to and from these; tests call the adapter with them directly, without a socket.
  */
+import { stringifyJson } from '../json-lossless.ts'
+
 export interface ServerRequest {
   readonly method: string
   /** Raw (still percent-encoded) path, without the query string. */
@@ -24,5 +26,5 @@ export function jsonResponse(
   value: unknown,
   headers: Record<string, string> = {},
 ): ServerResponse {
-  return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(value) }
+  return { status, headers: { 'content-type': 'application/json', ...headers }, body: stringifyJson(value) }
 }
