@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { HarnessError } from '../suites/_harness/errors.ts'
+import { reportCommand } from './cli.ts'
+import { fixturePath } from './fixtures.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'cc-report-cli-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+async function report(
+  args: string[],
+  opts: { expect?: string } = {},
+): Promise<{ code: number; out: string[] }> {
+  const out: string[] = []
+  const code = await reportCommand(args, opts, (l) => out.push(l))
+  return { code, out }
+}
+
+const A = fixturePath('results-realistic.json')
+const B = fixturePath('results-vendor-b.json')
+
+describe('report command', () => {
+  it('diff: exit 1 when something newly fails, 0 otherwise', async () => {
+    const ab = await report(['diff', A, B])
+    expect(ab.code).toBe(1)
+    expect(ab.out.join('\n')).toContain('Newly failing (2):')
+    expect((await report(['diff', A, A])).code).toBe(0)
+    expect((await report(['diff', B, A])).code).toBe(1)
+  })
+
+  it('check: strict expectations decide the exit code and print paste-ready entries', async () => {
+    expect((await report(['check', A], { expect: fixturePath('expectations.yaml') })).code).toBe(0)
+    const strict = join(dir, 'strict.yaml')
+    writeFileSync(strict, 'namespaces/create/exists-409: { outcome: fail, reason: known }\n')
+    const r = await report(['check', A], { expect: strict })
+    expect(r.code).toBe(1)
+    expect(r.out.join('\n')).toContain('add to the expectations file:')
+    await expect(report(['check', A])).rejects.toThrow(/needs --expect/)
+  })
+
+  it('render: writes every report from a results.json', async () => {
+    const out = join(dir, 'render')
+    const r = await report(['render', A, out])
+    expect(r.code).toBe(0)
+    for (const f of ['results.json', 'report.html', 'summary.md', 'badge.svg'])
+      expect(r.out).toContain(`wrote ${join(out, f)}`)
+    expect(readFileSync(join(out, 'summary.md'), 'utf8')).toContain('nonconformant')
+  })
+
+  it('validate: exit 1 on a document that does not match the schema', async () => {
+    expect((await report(['validate', A, B])).code).toBe(0)
+    const bad = join(dir, 'bad.json')
+    writeFileSync(bad, JSON.stringify({ verdict: 'fine' }))
+    const r = await report(['validate', bad])
+    expect(r.code).toBe(1)
+    expect(r.out.join('\n')).toMatch(/must have required property 'tests'/)
+  })
+
+  it('refuses unknown subcommands, missing files and invalid inputs as harness errors', async () => {
+    await expect(report(['frob'])).rejects.toThrow(/unknown report command "frob"/)
+    await expect(report([])).rejects.toThrow(HarnessError)
+    await expect(report(['diff', A])).rejects.toThrow(/needs two results.json files/)
+    await expect(report(['diff', A, join(dir, 'missing.json')])).rejects.toThrow(/cannot read/)
+    const bad = join(dir, 'bad2.json')
+    writeFileSync(bad, JSON.stringify({ verdict: 'fine' }))
+    await expect(report(['diff', A, bad])).rejects.toThrow(/not a valid results.json/)
+  })
+})
