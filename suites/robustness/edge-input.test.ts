@@ -1,0 +1,182 @@
+/**
+ * Robustness at the edges the spec names or leaves open: unknown update actions and requirement types must
+ * be 400 (spec-digest §1.3 #19, §6.11); oversized names, invalid page tokens and malformed idempotency keys
+ * are left open by the spec (§6.1, §6.2, §9), so any success or 4xx is accepted — a 5xx is a SHOULD
+ * failure — and the server must keep answering.
+ */
+import fc from 'fast-check'
+import { operation, rule } from '../_harness/dsl.ts'
+import type { Fixtures } from '../_harness/dsl.ts'
+import { namespacePart } from '../_harness/arbitraries/namespace-part.ts'
+import { checkProperty } from '../_harness/support/property.ts'
+import { createTinyTable, dropQuietly, freshNamespace } from '../_harness/support/scratch.ts'
+import { NOT_5XX } from './inputs.ts'
+
+const KNOWN = new Set(['assign-uuid', 'set-properties', 'remove-properties', 'add-snapshot', 'set-location'])
+const unknownName = fc
+  .stringMatching(/^[a-z][a-z-]{2,20}$/)
+  .filter((s) => !KNOWN.has(s))
+  .map((s) => `x-${s}`)
+
+async function alive(ctx: Fixtures, after: string): Promise<void> {
+  const ex = await ctx.catalog.op.getConfig()
+  ctx.check.that(ex.status === 200, `the server keeps answering after ${after}`, {
+    received: ex.status,
+    level: 'MUST',
+  })
+}
+
+operation('updateTable', () => {
+  rule(
+    {
+      id: 'robustness/unknown-update/400',
+      level: 'MUST',
+      title: 'a commit with an unknown update action or requirement type is 400',
+      requires: ['createNamespace', 'createTable', 'updateTable', 'loadTable'],
+      ref: 'spec-digest §1.3 #19 ("400 if any unknown update action or requirement type"), §6.11',
+    },
+    async (ctx) => {
+      const { ns, drop } = await freshNamespace(ctx.sandbox, ctx.catalog, 'unknown')
+      await createTinyTable(ctx.catalog, ns, 't')
+      try {
+        await checkProperty(ctx, () =>
+          fc.asyncProperty(unknownName, fc.boolean(), async (name, asRequirement) => {
+            const body = asRequirement
+              ? { requirements: [{ type: name }], updates: [] }
+              : {
+                  requirements: [],
+                  updates: [{ action: name }, { action: 'set-properties', updates: { u: '1' } }],
+                }
+            const ex = await ctx.catalog.op.updateTable({ namespace: ns, table: 't', body })
+            ctx.check.conform(ex, { status: 400 })
+            await alive(ctx, `an unknown ${asRequirement ? 'requirement' : 'update'} ${name}`)
+          }),
+        )
+      } finally {
+        await drop()
+      }
+    },
+  )
+})
+
+operation('topic:robustness', () => {
+  rule(
+    {
+      id: 'robustness/oversized-names/no-5xx',
+      level: 'SHOULD',
+      title: 'oversized namespace and table names are stored or refused with a 4xx, never a 5xx',
+      requires: ['createNamespace', 'createTable', 'loadNamespaceMetadata'],
+      ref: 'spec-digest §6.4 (names are URL-encoded path segments; no length limit is specified)',
+    },
+    async (ctx) => {
+      await checkProperty(
+        ctx,
+        () =>
+          fc.asyncProperty(
+            namespacePart({ long: true }),
+            fc.integer({ min: 1, max: 30 }),
+            async (part, times) => {
+              const name = part.repeat(times).slice(0, 8000)
+              const ns = [`${ctx.sandbox.names.namespace('long')[0]}_${name}`]
+              try {
+                const created = await ctx.catalog.op.createNamespace({ body: { namespace: ns } })
+                ctx.check.conform(created, { status: NOT_5XX })
+                if (created.status === 200) {
+                  ctx.check.conform(await ctx.catalog.op.loadNamespaceMetadata({ namespace: ns }), {
+                    status: NOT_5XX,
+                  })
+                  const t = await ctx.catalog.op.createTable({
+                    namespace: ns,
+                    body: {
+                      name,
+                      schema: {
+                        type: 'struct',
+                        fields: [{ id: 1, name: 'id', type: 'long', required: true }],
+                      },
+                    },
+                  })
+                  ctx.check.conform(t, { status: NOT_5XX })
+                }
+                await alive(ctx, 'an oversized name')
+              } finally {
+                await dropQuietly(ctx.sandbox, ns)
+              }
+            },
+          ),
+        { maxRuns: 10 },
+      )
+    },
+  )
+
+  rule(
+    {
+      id: 'robustness/page-token/no-5xx',
+      level: 'SHOULD',
+      title: 'an invalid page token gets a 4xx (or is ignored), never a 5xx',
+      requires: ['createNamespace', 'listTables'],
+      ref: 'spec-digest §6.1 ("what an invalid or expired token should get" is not specified; 400 is natural)',
+      since: '1.6',
+    },
+    async (ctx) => {
+      const { ns, drop } = await freshNamespace(ctx.sandbox, ctx.catalog, 'token')
+      try {
+        await checkProperty(ctx, () =>
+          fc.asyncProperty(
+            fc.oneof(
+              fc.string({ minLength: 1, maxLength: 60 }),
+              fc.base64String({ minLength: 4, maxLength: 40 }),
+            ),
+            fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
+            async (token, pageSize) => {
+              const ex = await ctx.catalog.op.listTables({
+                namespace: ns,
+                query: { pageToken: token, pageSize },
+              })
+              ctx.check.conform(ex, { status: NOT_5XX })
+              await alive(ctx, 'an invalid page token')
+            },
+          ),
+        )
+      } finally {
+        await drop()
+      }
+    },
+  )
+
+  rule(
+    {
+      id: 'robustness/idempotency-key/no-5xx',
+      level: 'SHOULD',
+      title: 'a malformed Idempotency-Key gets a 4xx (or is ignored), never a 5xx',
+      requires: ['createNamespace', 'dropNamespace'],
+      ref: 'spec-digest §6.2 (malformed keys: not specified; 400 is natural)',
+      since: '1.11',
+    },
+    async (ctx) => {
+      await checkProperty(ctx, () =>
+        fc.asyncProperty(
+          fc.oneof(
+            fc
+              .string({ minLength: 1, maxLength: 80 })
+              .filter((s) => /^[\x20-\x7e]+$/.test(s.trim()) && s === s.trim()),
+            fc.uuid().map((u) => `${u}0`),
+            fc.uuid().map((u) => u.slice(0, 35)),
+          ),
+          async (key) => {
+            const ns = ctx.sandbox.names.namespace('idem')
+            try {
+              const ex = await ctx.catalog.op.createNamespace({
+                body: { namespace: ns },
+                headers: { 'Idempotency-Key': key },
+              })
+              ctx.check.conform(ex, { status: NOT_5XX })
+              await alive(ctx, 'a malformed idempotency key')
+            } finally {
+              await dropQuietly(ctx.sandbox, ns)
+            }
+          },
+        ),
+      )
+    },
+  )
+})
