@@ -12,8 +12,7 @@ import { Redactor } from '../http/redact.ts'
 import { prepareRun, secretsOf } from '../setup/prepare.ts'
 import { sweepRun } from '../setup/global-setup.ts'
 import { writeRunEnv } from '../setup/run-env.ts'
-import { startTarget, targetNameOf } from '../setup/start-target.ts'
-import type { RunningTarget } from '../targets/types.ts'
+import { startTarget, targetNameOf, withTargetDefaults } from '../setup/start-target.ts'
 import { ResultsReporter } from '../../../reports/results-reporter.ts'
 import type { CollectedRun } from '../../../reports/results-reporter.ts'
 import { exitCodeOf, summarize, verdictOf } from '../../../reports/results.ts'
@@ -35,22 +34,6 @@ export function redactedOptions(opts: Options): Record<string, unknown> {
     out[k] = spec?.secret ? '[REDACTED]' : v
   }
   return out
-}
-
-/** A started target may bring its warehouse and local client credentials; explicit options win. */
-export function withTargetDefaults(opts: Options, target: RunningTarget): Options {
-  return {
-    ...(target.warehouse ? { warehouse: target.warehouse } : {}),
-    ...(target.auth
-      ? {
-          clientId: target.auth.clientId,
-          clientSecret: target.auth.clientSecret,
-          oauthUri: target.auth.tokenUrl,
-          ...(target.auth.scope ? { scope: target.auth.scope } : {}),
-        }
-      : {}),
-    ...opts,
-  }
 }
 
 export async function runCommand(opts: Options, log: (line: string) => void): Promise<number> {

@@ -12,7 +12,7 @@ import type { RunContext } from '../run-context.ts'
 import { sweep } from '../sandbox/cleanup.ts'
 import { prepareRun } from './prepare.ts'
 import { readRunEnv, writeRunEnv } from './run-env.ts'
-import { startTarget } from './start-target.ts'
+import { startTarget, withTargetDefaults } from './start-target.ts'
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let run = readRunEnv(process.env)
@@ -21,7 +21,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const opts = resolveOptions({}, process.env)
     const target = await startTarget(opts)
     stopTarget = () => target.stop()
-    run = await prepareRun(opts, target.url)
+    run = await prepareRun(withTargetDefaults(opts, target), target.url)
     writeRunEnv(process.env, run)
   }
   project.provide('run', run)

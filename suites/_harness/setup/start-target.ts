@@ -3,6 +3,7 @@
  * given) the bundled reference server in this process on a free loopback port. Target failures become
  * HarnessErrors: one line, exit code 2.
  */
+import { randomBytes } from 'node:crypto'
 import { start as startReferenceServer } from '../../../reference-server/index.ts'
 import type { Options } from '../config/options.ts'
 import { HarnessError } from '../errors.ts'
@@ -10,18 +11,72 @@ import { registerTarget, selectTarget } from '../targets/known-targets.ts'
 import { TargetError } from '../targets/target-error.ts'
 import type { RunningTarget } from '../targets/types.ts'
 
+/**
+ * The bundled reference server, with authentication switched on so that the auth suite runs in full:
+ * an OAuth2 client (the run authenticates with it), a read-only token and an expired token, all fresh
+ * random values of this run, never printed.
+ */
 registerTarget({
   name: 'reference',
   kind: 'reference',
   description: 'the bundled in-memory reference server, in-process (the default)',
-  create: () => ({
+  create: (o) => ({
     kind: 'reference',
     start: async () => {
-      const server = await startReferenceServer({ host: '127.0.0.1', port: 0 })
-      return { url: server.url, stop: () => server.close() }
+      const secret = () => randomBytes(18).toString('base64url')
+      const client = { clientId: 'conformance', clientSecret: secret() }
+      const readOnlyToken = secret()
+      const expiredToken = secret()
+      const server = await startReferenceServer({
+        host: '127.0.0.1',
+        port: 0,
+        auth: {
+          clients: [client],
+          tokens: [
+            { token: readOnlyToken, readOnly: true },
+            { token: expiredToken, expired: true },
+          ],
+          // Iceberg prefers 401 for an expired token; the original document names 419.
+          expiredStatus: o.profile === 'document' ? 419 : 401,
+        },
+      })
+      return {
+        url: server.url,
+        auth: {
+          kind: 'oauth2-client-credentials',
+          tokenUrl: `${server.url}/v1/oauth/tokens`,
+          ...client,
+          scope: 'catalog',
+        },
+        testCredentials: { readOnlyToken, expiredToken },
+        stop: () => server.close(),
+      }
     },
   }),
 })
+
+/** A started target may bring its warehouse and local credentials; explicit options win. */
+export function withTargetDefaults(opts: Options, target: RunningTarget): Options {
+  const explicitAuth = Boolean(opts.token || opts.clientId)
+  return {
+    ...opts,
+    ...(target.warehouse && !opts.warehouse ? { warehouse: target.warehouse } : {}),
+    ...(target.auth && !explicitAuth
+      ? {
+          clientId: target.auth.clientId,
+          clientSecret: target.auth.clientSecret,
+          oauthUri: target.auth.tokenUrl,
+          ...(target.auth.scope ? { scope: target.auth.scope } : {}),
+        }
+      : {}),
+    ...(target.testCredentials?.readOnlyToken && !opts.readOnlyToken && !explicitAuth
+      ? { readOnlyToken: target.testCredentials.readOnlyToken }
+      : {}),
+    ...(target.testCredentials?.expiredToken && !opts.expiredToken && !explicitAuth
+      ? { expiredToken: target.testCredentials.expiredToken }
+      : {}),
+  }
+}
 
 /** What the run should use: an explicit URL wins, then --target, then the reference server. */
 export function targetNameOf(opts: Options): string {
@@ -38,6 +93,7 @@ export async function startTarget(
       ...(opts.url ? { url: opts.url } : {}),
       ...(opts.warehouse ? { warehouse: opts.warehouse } : {}),
       ...(opts.targetVersion ? { version: opts.targetVersion } : {}),
+      ...(opts.profile ? { profile: opts.profile } : {}),
     })
     if (name !== 'reference' && name !== 'url') log(`starting target ${name}…`)
     return await provider.start({ timeoutMs: 180_000, log })

@@ -14,6 +14,8 @@ export interface SelectTargetOptions {
   readonly warehouse?: string
   /** Extra environment for the started catalog (`CATALOG_*` for the fixture). */
   readonly env?: Readonly<Record<string, string>>
+  /** The run's spec profile (the reference server adapts where the profiles differ). */
+  readonly profile?: string
 }
 
 /** One entry of the catalog of known targets. */

@@ -13,6 +13,8 @@ export interface RunningTarget {
    * secret). The client exchanges them at `tokenUrl`; absent when the target needs no authentication.
    */
   readonly auth?: TargetAuth
+  /** Extra credentials a started target was set up with, for the auth suite (local targets only). */
+  readonly testCredentials?: { readonly readOnlyToken?: string; readonly expiredToken?: string }
   /** Stops what the provider started; a no-op for external targets. */
   stop(): Promise<void>
 }
