@@ -198,6 +198,41 @@ function checkSnapshots(md: Loose, out: string[]): void {
   }
 }
 
+/** Every invariant id this checker can report. */
+export const TABLE_INVARIANT_IDS = [
+  'table/current-schema-exists',
+  'table/current-snapshot-exists',
+  'table/default-sort-order-binds',
+  'table/default-sort-order-exists',
+  'table/default-spec-binds',
+  'table/default-spec-exists',
+  'table/encryption-key-ids-unique',
+  'table/field-ids-unique',
+  'table/format-version',
+  'table/last-column-id-covers-fields',
+  'table/last-partition-id-covers-fields',
+  'table/last-sequence-number-covers-snapshots',
+  'table/last-updated-after-metadata-log',
+  'table/last-updated-after-snapshot-log',
+  'table/location-present',
+  'table/main-matches-current',
+  'table/metadata-log-sorted',
+  'table/next-row-id',
+  'table/next-row-id-covers-snapshots',
+  'table/partition-statistics-unique-per-snapshot',
+  'table/ref-retention',
+  'table/refs-exist',
+  'table/schema-ids-unique',
+  'table/snapshot-ids-unique',
+  'table/snapshot-log-sorted',
+  'table/sort-order-ids-unique',
+  'table/spec-ids-unique',
+  'table/statistics-unique-per-snapshot',
+  'table/unsorted-order-is-zero',
+  'table/uuid-present',
+  'table/v1-sequence-number-zero',
+] as const
+
 /** Checks the MUST-level single-document invariants; [] when all hold. */
 export function checkTableInvariants(md: TableMetadata): string[] {
   const m = (isObject(md) ? md : {}) as Loose

@@ -11,6 +11,20 @@ import type { Schema, ViewMetadata, ViewVersion } from './types.ts'
 const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]).filter(isObject) : [])
 const dupes = (ids: unknown[]): unknown[] => ids.filter((x, i) => ids.indexOf(x) !== i)
 
+/** Every invariant id this checker can report. */
+export const VIEW_INVARIANT_IDS = [
+  'view/current-version-exists',
+  'view/dialects-unique',
+  'view/field-ids-unique',
+  'view/format-version',
+  'view/location-present',
+  'view/schema-ids-unique',
+  'view/uuid-present',
+  'view/version-ids-unique',
+  'view/version-log-ends-at-current',
+  'view/version-schema-exists',
+] as const
+
 /** Checks the view invariants; [] when all hold. */
 export function checkViewInvariants(md: ViewMetadata): string[] {
   const m = (isObject(md) ? md : {}) as Partial<ViewMetadata>
