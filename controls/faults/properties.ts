@@ -1,0 +1,85 @@
+/**
+ * Negative controls of the property suites (suites/properties/): realistic ways to lose what a client
+ * stored, mangle names in transit, or page wrongly, each of which some generated case must expose.
+ */
+import type { Fault } from '../fault.ts'
+import { jsonOf, onOperations, withJson } from '../fault-kit.ts'
+import type { ServerRequest } from '../../reference-server/index.ts'
+
+const P = ['properties']
+
+export const faults: Fault[] = [
+  {
+    name: 'namespace-load-drops-a-property',
+    description: 'loadNamespaceMetadata leaves out the first stored property of a namespace.',
+    areas: P,
+    breaks: ['properties/namespaces/create-load-roundtrip', 'properties/namespace-properties/map-model'],
+    hooks: () => ({
+      onResponse: onOperations(['loadNamespaceMetadata'], (res) =>
+        withJson(res, (b) => {
+          const props = (b.properties ?? {}) as Record<string, string>
+          const first = Object.keys(props).sort()[0]
+          if (first !== undefined) delete props[first]
+          return { ...b, properties: props }
+        }),
+      ),
+    }),
+  },
+  {
+    name: 'namespace-name-loses-non-ascii',
+    description: 'the server stores namespace names with every non-ASCII character replaced by "?".',
+    areas: P,
+    breaks: ['properties/namespaces/create-load-roundtrip'],
+    hooks: () => ({
+      onResponse: onOperations(['loadNamespaceMetadata'], (res) =>
+        withJson(res, (b) => ({
+          ...b,
+          namespace: ((b.namespace ?? []) as string[]).map((p) => p.replace(/[^\x20-\x7e]/gu, '?')),
+        })),
+      ),
+    }),
+  },
+  {
+    name: 'update-properties-ignores-removals',
+    description: 'updateProperties applies `updates` but silently ignores `removals`.',
+    areas: P,
+    breaks: ['properties/namespace-properties/map-model'],
+    hooks: () => ({
+      onRequest: (req: ServerRequest) => {
+        if (req.method !== 'POST' || !req.path.endsWith('/properties')) return req
+        const body = jsonOf({ status: 200, headers: {}, body: req.body }) as
+          Record<string, unknown> | undefined
+        if (!body || typeof body !== 'object') return req
+        return { ...req, body: JSON.stringify({ ...body, removals: [] }) }
+      },
+    }),
+  },
+  {
+    name: 'pagination-duplicates-items',
+    description: 'each next page starts with the last item of the previous page again.',
+    areas: P,
+    breaks: ['properties/pagination/exactly-once-and-ends'],
+    hooks: () => ({ flags: { duplicatePageItems: true } }),
+  },
+  {
+    name: 'pagination-skips-items',
+    description: 'one item is skipped between two pages.',
+    areas: P,
+    breaks: ['properties/pagination/exactly-once-and-ends'],
+    hooks: () => ({ flags: { dropPageItems: true } }),
+  },
+  {
+    name: 'pagination-endless-token',
+    description: 'the last page still carries a non-null next-page-token.',
+    areas: P,
+    breaks: ['properties/pagination/exactly-once-and-ends'],
+    hooks: () => ({ flags: { endlessPageToken: true } }),
+  },
+  {
+    name: 'pagination-ignores-page-size',
+    description: 'a paginating server ignores pageSize and returns everything in one page.',
+    areas: P,
+    breaks: ['properties/pagination/page-size-bound'],
+    hooks: () => ({ flags: { ignorePageSize: true } }),
+  },
+]

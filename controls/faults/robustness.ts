@@ -1,0 +1,76 @@
+/**
+ * Negative controls of the robustness suites (suites/robustness/): a server that crashes (5xx) on bad input
+ * instead of refusing it, or that accepts what the spec says it must refuse.
+ */
+import type { Fault } from '../fault.ts'
+import { onOperations, withJson, withStatus } from '../fault-kit.ts'
+import type { ServerRequest, ServerResponse } from '../../reference-server/index.ts'
+
+const R = ['robustness']
+
+const crash = (message: string): ServerResponse => ({
+  status: 500,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ error: { message, type: 'InternalServerError', code: 500 } }),
+})
+
+const as500 = (res: ServerResponse): ServerResponse =>
+  withJson(withStatus(res, 500), (b) => ({
+    error: { ...(b.error as object), code: 500, type: 'InternalServerError' },
+  }))
+
+export const faults: Fault[] = [
+  {
+    name: 'bad-body-crashes-500',
+    description: 'a malformed or invalid request body makes the write operations answer 500 instead of 400.',
+    areas: R,
+    breaks: ['robustness/malformed-json/4xx', 'robustness/wrong-types/4xx'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['createNamespace', 'updateProperties', 'createTable', 'updateTable', 'renameTable'],
+        as500,
+        (res) => res.status === 400,
+      ),
+    }),
+  },
+  {
+    name: 'unknown-update-ignored',
+    description: 'unknown update actions and requirement types are ignored instead of answered with 400.',
+    areas: R,
+    breaks: ['robustness/unknown-update/400'],
+    hooks: () => ({ flags: { ignoreUnknownUpdates: true } }),
+  },
+  {
+    name: 'bad-page-token-crashes-500',
+    description: 'an undecodable page token crashes listTables with a 500.',
+    areas: R,
+    breaks: ['robustness/page-token/no-5xx'],
+    hooks: () => ({ onResponse: onOperations(['listTables'], as500, (res) => res.status === 400) }),
+  },
+  {
+    name: 'bad-idempotency-key-crashes-500',
+    description: 'an Idempotency-Key that is not a UUID crashes the request with a 500.',
+    areas: R,
+    breaks: ['robustness/idempotency-key/no-5xx'],
+    hooks: () => ({
+      onRequest: (req: ServerRequest) => {
+        const key = req.headers['idempotency-key']
+        return key !== undefined && !/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(key)
+          ? crash('cannot parse idempotency key')
+          : req
+      },
+    }),
+  },
+  {
+    name: 'long-name-crashes-500',
+    description: 'a namespace name longer than 1000 characters crashes createNamespace with a 500.',
+    areas: R,
+    breaks: ['robustness/oversized-names/no-5xx'],
+    hooks: () => ({
+      onRequest: (req: ServerRequest) =>
+        req.method === 'POST' && req.path.endsWith('/namespaces') && req.body.length > 1000
+          ? crash('name too long for the column')
+          : req,
+    }),
+  },
+]

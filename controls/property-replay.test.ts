@@ -1,0 +1,45 @@
+/**
+ * A failure found by the property and model-based suites comes with a shrunk, replayable case: against a
+ * server that ignores commit requirements, the model-based run fails, results.json records the seed, the
+ * replay path and the shrunk command list, and running again with `--seed` and `--path` reproduces exactly
+ * that counterexample.
+ */
+import { afterAll, describe, expect, test } from 'vitest'
+import { discard, runControl } from './run-fault.ts'
+import type { RunOutcome } from './run-fault.ts'
+
+const RULE = 'stateful/catalog/model-agrees'
+const outcomes: RunOutcome[] = []
+
+describe('property replay', () => {
+  afterAll(() => outcomes.forEach(discard))
+
+  test('a model-based failure records seed, path and shrunk counterexample, and replays exactly', async () => {
+    const first = await runControl({
+      label: 'property-replay',
+      areas: ['stateful'],
+      hooks: { flags: { ignoreRequirements: true } },
+      runArgs: ['--seed', '7'],
+    })
+    outcomes.push(first)
+    expect(first.exitCode, first.output).toBe(1)
+    const failed = first.results?.tests.find((t) => t.rule === RULE)
+    expect(failed?.outcome).toBe('fail')
+    expect(failed?.seed).toBe(7)
+    expect(failed?.path).toMatch(new RegExp(`^${RULE}@\\d+(:\\d+)*(#.*)?$`))
+    expect(failed?.counterexample).toMatch(/commitTable\(.*requirement fails/)
+    expect(failed?.message).toContain(`--seed 7 --path '${failed?.path}'`)
+
+    const replay = await runControl({
+      label: 'property-replay-again',
+      areas: ['stateful'],
+      hooks: { flags: { ignoreRequirements: true } },
+      runArgs: ['--seed', '7', '--path', failed!.path!],
+    })
+    outcomes.push(replay)
+    const again = replay.results?.tests.find((t) => t.rule === RULE)
+    expect(again?.outcome).toBe('fail')
+    expect(again?.counterexample).toBe(failed?.counterexample)
+    expect(again?.path).toBe(failed?.path)
+  })
+})
