@@ -144,19 +144,38 @@ export const faults: Fault[] = [
     }),
   },
   {
-    name: 'advertised-list-namespaces-not-served',
-    description: 'GET /v1/config advertises listNamespaces, but the route answers 404 NotFoundException.',
-    areas: NS,
-    breaks: ['namespaces/list/contains-created'],
+    name: 'advertised-update-properties-not-served',
+    description:
+      'GET /v1/config advertises updateProperties, but POST …/namespaces/{namespace}/properties answers 404 NotFoundException.',
+    areas: ['config', 'namespaces'],
+    breaks: ['config/endpoints/declared-served', 'namespaces/properties/update-and-remove'],
     hooks: () => ({
       onRequest: (req) =>
-        operationOf(req) === 'listNamespaces'
+        operationOf(req) === 'updateProperties'
           ? {
               status: 404,
               headers: { 'content-type': 'application/json' },
               body: envelope(404, 'NotFoundException', `No route for ${req.method} ${req.path}`),
             }
           : req,
+    }),
+  },
+  {
+    name: 'bad-input-500',
+    description:
+      'A malformed or schema-violating createNamespace body crashes the handler: 500 InternalServerError instead of 400.',
+    areas: ['errors'],
+    breaks: ['errors/malformed-json-400', 'errors/schema-violation-400'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['createNamespace'],
+        () => ({
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+          body: envelope(500, 'InternalServerError', 'Cannot read properties of undefined'),
+        }),
+        (res) => res.status === 400,
+      ),
     }),
   },
   {
