@@ -36,7 +36,8 @@ export function testClient(opts: ReferenceServerOptions = {}, builder?: Metadata
       headers: Object.fromEntries(Object.entries(o.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
       body: o.raw ?? (o.body === undefined ? '' : JSON.stringify(o.body)),
     })
-    return { ...res, json: res.body === undefined || res.body === '' ? undefined : JSON.parse(res.body) }
+    const isJson = (res.headers['content-type'] ?? '').includes('json') && res.body !== undefined
+    return { ...res, json: isJson ? JSON.parse(res.body as string) : undefined }
   }
 }
 

@@ -35,6 +35,13 @@ export const nsKey = (ns: Namespace): string => JSON.stringify(ns)
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
+/**
+ * A string whose order is the lexicographic order of the namespace's levels (by UTF-8 bytes, a parent
+ * before its children): each level as hex, joined by a space, which sorts below every hex digit.
+ */
+export const sortKey = (ns: Namespace): string =>
+  ns.map((l) => Buffer.from(l, 'utf8').toString('hex')).join(' ')
+
 export class Catalog {
   private readonly namespaces = new Map<string, NamespaceEntry>()
 
@@ -66,7 +73,7 @@ export class Catalog {
       parent === undefined
         ? all
         : all.filter((l) => l.length === parent.length + 1 && parent.every((p, i) => l[i] === p))
-    return picked.sort((a, b) => compare(nsKey(a), nsKey(b)))
+    return picked.sort((a, b) => compare(sortKey(a), sortKey(b)))
   }
 
   /** Direct children of `ns` (used by drop to refuse a non-empty namespace). */

@@ -3,7 +3,7 @@
  * and properties.
  */
 import type { Namespace } from '../catalog/catalog.ts'
-import { nsKey } from '../catalog/catalog.ts'
+import { nsKey, sortKey } from '../catalog/catalog.ts'
 import { alreadyExists, badRequest, namespaceNotEmpty, noSuchNamespace, unprocessable } from '../errors.ts'
 import { isObject, isStringArray, isStringMap } from '../json.ts'
 import type { HandlerContext, OperationInput, OperationResult } from './context.ts'
@@ -40,7 +40,7 @@ export function listNamespaces(ctx: HandlerContext, input: OperationInput): Oper
     if (!ctx.catalog.hasNamespace(parent)) throw noSuchNamespace(`Namespace does not exist: ${fmt(parent)}`)
   }
   const all = ctx.catalog.listNamespaces(ctx.flags.ignoreParent ? undefined : (parent ?? []))
-  const page = paginate(all, nsKey, input.query, `namespaces:${nsKey(parent ?? [])}`, ctx.flags)
+  const page = paginate(all, sortKey, input.query, `namespaces:${nsKey(parent ?? [])}`, ctx.flags)
   return { status: 200, body: { namespaces: page.items, 'next-page-token': page.nextPageToken } }
 }
 
