@@ -10,6 +10,13 @@ import type { Checker } from '../_harness/checker.ts'
 import { operation, rule } from '../_harness/dsl.ts'
 import { decodeSeparator, listAllNamespaces } from '../_harness/support/catalog-objects.ts'
 
+/** The namespace-separator exactly as /v1/config advertises it (URL-encoded; overrides win). */
+function advertisedSeparator(config: unknown): string | undefined {
+  const c = config as { defaults?: Record<string, unknown>; overrides?: Record<string, unknown> } | undefined
+  const v = c?.overrides?.['namespace-separator'] ?? c?.defaults?.['namespace-separator']
+  return typeof v === 'string' && v !== '' ? v : undefined
+}
+
 /** A nested namespace as one path argument: the client percent-encodes 0x1F as %1F. */
 const viaUnitSeparator = (ns: readonly string[]): string[] => [ns.join('\u001f')]
 
@@ -146,8 +153,8 @@ operation('loadNamespaceMetadata', () => {
       since: '1.11',
     },
     async ({ catalog, sandbox, check, run, unsupported }) => {
-      const advertised = run.caps.namespaceSeparator
-      if (decodeSeparator(advertised) === '\u001f')
+      const advertised = advertisedSeparator(run.configBody)
+      if (advertised === undefined || decodeSeparator(advertised) === '\u001f')
         unsupported('the server advertises no separator other than %1F')
       const [child] = await nested(catalog, check, sandbox.names.namespace('adv'), ['child'], unsupported)
       // The advertised value is already URL-encoded: it goes into the path as is.

@@ -48,8 +48,8 @@ operation('updateProperties', () => {
   rule(
     {
       id: 'namespaces/properties/missing-list',
-      level: 'MAY',
-      title: 'removing a key that does not exist is reported in missing (servers need not implement it)',
+      level: 'SHOULD',
+      title: 'a missing list, where a server returns one, names the keys that did not exist',
       requires: ['createNamespace', 'updateProperties'],
       ref: 'spec-digest §2.2 UpdateNamespacePropertiesResponse.missing',
     },
