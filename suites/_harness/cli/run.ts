@@ -10,7 +10,7 @@ import type { Options } from '../config/options.ts'
 import { HarnessError } from '../errors.ts'
 import { Redactor } from '../http/redact.ts'
 import { prepareRun, secretsOf } from '../setup/prepare.ts'
-import { sweepRun } from '../setup/global-setup.ts'
+import { remainingOf, sweepRun } from '../setup/global-setup.ts'
 import { writeRunEnv } from '../setup/run-env.ts'
 import { startTarget, targetNameOf, withTargetDefaults } from '../setup/start-target.ts'
 import { ResultsReporter } from '../../../reports/results-reporter.ts'
@@ -90,6 +90,13 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
       log(`removed ${removed.length} leftover object(s) of run ${run.runPrefix}`)
       return 130
     }
+    // Never leave anything behind: sweep once more, and say so loudly if the catalog refuses.
+    if ((await remainingOf(run)).length > 0) await sweepRun(run)
+    const left = await remainingOf(run)
+    if (left.length > 0)
+      collected.errors.push(
+        `could not remove ${left.length} namespace(s) this run created: ${left.map((ns) => JSON.stringify(ns).slice(0, 120)).join(', ')}; run \`catalog-conformance cleanup\``,
+      )
     const summary = summarize(collected.tests)
     const verdict = verdictOf(summary, collected.errors)
     const results: Results = JSON.parse(

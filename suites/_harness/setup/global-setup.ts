@@ -9,7 +9,7 @@ import { CatalogClient } from '../client.ts'
 import { Redactor } from '../http/redact.ts'
 import { Transport } from '../http/transport.ts'
 import type { RunContext } from '../run-context.ts'
-import { sweep } from '../sandbox/cleanup.ts'
+import { runNamespaces, sweep } from '../sandbox/cleanup.ts'
 import { prepareRun } from './prepare.ts'
 import { readRunEnv, writeRunEnv } from './run-env.ts'
 import { startTarget, withTargetDefaults } from './start-target.ts'
@@ -34,6 +34,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 /** Removes everything of the run; used by the teardown and by the CLI on SIGINT/SIGTERM. */
 export async function sweepRun(run: RunContext): Promise<string[]> {
+  return withClient(run, (client) => sweep(client, run.runPrefix), [])
+}
+
+/** Namespaces of the run still in the catalog (after the sweep: what could not be removed). */
+export async function remainingOf(run: RunContext): Promise<string[][]> {
+  return withClient(run, (client) => runNamespaces(client, run.runPrefix), [])
+}
+
+async function withClient<T>(
+  run: RunContext,
+  fn: (client: CatalogClient) => Promise<T>,
+  fallback: T,
+): Promise<T> {
   const transport = new Transport({
     timeoutMs: run.timeoutMs,
     redactor: new Redactor(run.secrets),
@@ -47,9 +60,9 @@ export async function sweepRun(run: RunContext): Promise<string[]> {
       headers: run.headers,
       runPrefix: run.runPrefix,
     })
-    return await sweep(client, run.runPrefix)
+    return await fn(client)
   } catch {
-    return []
+    return fallback
   } finally {
     await transport.close()
   }
