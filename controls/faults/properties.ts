@@ -55,6 +55,24 @@ export const faults: Fault[] = [
     }),
   },
   {
+    name: 'table-load-drops-field-docs',
+    description: 'loadTable returns the schema without the `doc` of its top-level fields.',
+    areas: P,
+    breaks: ['properties/tables/create-load-roundtrip'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['loadTable'],
+        (res) =>
+          withJson(res, (b) => {
+            const md = b.metadata as { schemas?: { fields?: { doc?: string }[] }[] } | undefined
+            for (const s of md?.schemas ?? []) for (const f of s.fields ?? []) delete f.doc
+            return b
+          }),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
+  {
     name: 'pagination-duplicates-items',
     description: 'each next page starts with the last item of the previous page again.',
     areas: P,
