@@ -60,3 +60,18 @@ export const dataFile = (path: string, records = 10): object => ({
   'file-size-in-bytes': 100,
   'record-count': records,
 })
+
+/** A CreateViewRequest body for tests. */
+export const viewRequest = (name: string, sql = 'select 1'): object => ({
+  name,
+  schema: { type: 'struct', fields: [{ id: 1, name: 'one', type: 'int', required: false }] },
+  'view-version': {
+    'version-id': 1,
+    'timestamp-ms': 0,
+    'schema-id': 0,
+    summary: {},
+    representations: [{ type: 'sql', sql, dialect: 'spark' }],
+    'default-namespace': ['db'],
+  },
+  properties: {},
+})

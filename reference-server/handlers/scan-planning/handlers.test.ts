@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest'
+import { SIMPLE_SCHEMA, dataFile, testClient, type Call } from '../../testing.ts'
+import { FILES_PER_TASK } from './handlers.ts'
+
+const T = '/v1/ref/namespaces/db/tables/t'
+
+async function tableWithFiles(...batches: number[]): Promise<{ call: Call; snapshots: number[] }> {
+  const call = testClient()
+  await call('POST', '/v1/ref/namespaces', { body: { namespace: ['db'] } })
+  await call('POST', '/v1/ref/namespaces/db/tables', { body: { name: 't', schema: SIMPLE_SCHEMA } })
+  const snapshots: number[] = []
+  let n = 0
+  for (const count of batches) {
+    const files = Array.from({ length: count }, () => dataFile(`memory://data/f${n++}.parquet`))
+    const r = await call('POST', T, {
+      body: { requirements: [], updates: [{ action: 'append', 'data-files': files }] },
+    })
+    expect(r.status).toBe(200)
+    snapshots.push(r.json.metadata['current-snapshot-id'])
+  }
+  return { call, snapshots }
+}
+
+const paths = (tasks: Array<{ 'data-file': { 'file-path': string } }>): string[] =>
+  tasks.map((t) => t['data-file']['file-path']).sort()
+
+describe('scan planning', () => {
+  it('completes at once for an empty table', async () => {
+    const { call } = await tableWithFiles()
+    const r = await call('POST', `${T}/plan`, { body: {} })
+    expect(r.status).toBe(200)
+    expect(r.json).toMatchObject({
+      status: 'completed',
+      'plan-id': expect.any(String),
+      'file-scan-tasks': [],
+    })
+    expect((await call('POST', `${T}/plan`)).json.status).toBe('completed')
+  })
+
+  it('submits, then completes on fetch with every data file of the snapshot', async () => {
+    const { call } = await tableWithFiles(2, 1)
+    const plan = await call('POST', `${T}/plan`, { body: { filter: true } })
+    expect(plan.json).toEqual({ status: 'submitted', 'plan-id': expect.any(String) })
+    const fetched = await call('GET', `${T}/plan/${plan.json['plan-id']}`)
+    expect(fetched.json.status).toBe('completed')
+    expect(paths(fetched.json['file-scan-tasks'])).toEqual(
+      ['f0', 'f1', 'f2'].map((f) => `memory://data/${f}.parquet`),
+    )
+  })
+
+  it('plans a point in time and an incremental range', async () => {
+    const { call, snapshots } = await tableWithFiles(1, 2)
+    const at = await call('POST', `${T}/plan`, { body: { 'snapshot-id': snapshots[0] } })
+    const first = await call('GET', `${T}/plan/${at.json['plan-id']}`)
+    expect(paths(first.json['file-scan-tasks'])).toEqual(['memory://data/f0.parquet'])
+    const inc = await call('POST', `${T}/plan`, {
+      body: { 'start-snapshot-id': snapshots[0], 'end-snapshot-id': snapshots[1] },
+    })
+    const delta = await call('GET', `${T}/plan/${inc.json['plan-id']}`)
+    expect(paths(delta.json['file-scan-tasks'])).toEqual([
+      'memory://data/f1.parquet',
+      'memory://data/f2.parquet',
+    ])
+  })
+
+  it('splits large plans into plan tasks redeemed by fetchScanTasks', async () => {
+    const { call } = await tableWithFiles(FILES_PER_TASK + 2)
+    const plan = await call('POST', `${T}/plan`, { body: {} })
+    const done = await call('GET', `${T}/plan/${plan.json['plan-id']}`)
+    expect(done.json['file-scan-tasks']).toEqual([])
+    expect(done.json['plan-tasks']).toHaveLength(2)
+    const all: string[] = []
+    for (const task of done.json['plan-tasks']) {
+      const r = await call('POST', `${T}/tasks`, { body: { 'plan-task': task } })
+      expect(r.status).toBe(200)
+      all.push(...paths(r.json['file-scan-tasks']))
+    }
+    expect(all).toHaveLength(FILES_PER_TASK + 2)
+    const bad = await call('POST', `${T}/tasks`, { body: { 'plan-task': 'nope' } })
+    expect([bad.status, bad.json.error.type]).toEqual([404, 'NoSuchPlanTaskException'])
+  })
+
+  it('cancels: fetch says cancelled, tasks are gone, unknown plans are 404', async () => {
+    const { call } = await tableWithFiles(FILES_PER_TASK + 1)
+    const plan = await call('POST', `${T}/plan`, { body: {} })
+    const id = plan.json['plan-id']
+    expect((await call('DELETE', `${T}/plan/${id}`)).status).toBe(204)
+    expect((await call('GET', `${T}/plan/${id}`)).json).toEqual({ status: 'cancelled' })
+    expect((await call('DELETE', `${T}/plan/${id}`)).status).toBe(204)
+    const unknown = await call('GET', `${T}/plan/nope`)
+    expect([unknown.status, unknown.json.error.type]).toEqual([404, 'NoSuchPlanIdException'])
+    expect((await call('DELETE', `${T}/plan/nope`)).status).toBe(404)
+  })
+
+  it('rejects invalid combinations (400) and missing tables (404)', async () => {
+    const { call, snapshots } = await tableWithFiles(1)
+    const s = snapshots[0]
+    for (const body of [
+      { 'snapshot-id': s, 'end-snapshot-id': s },
+      { 'start-snapshot-id': s },
+      { 'snapshot-id': 12345 },
+      { select: 'id' },
+      { 'case-sensitive': 'yes' },
+    ]) {
+      expect((await call('POST', `${T}/plan`, { body })).status, JSON.stringify(body)).toBe(400)
+    }
+    const missing = await call('POST', '/v1/ref/namespaces/db/tables/zz/plan', { body: {} })
+    expect([missing.status, missing.json.error.type]).toEqual([404, 'NoSuchTableException'])
+  })
+
+  it('vends storage credentials on completed plans when asked', async () => {
+    const { call } = await tableWithFiles()
+    const r = await call('POST', `${T}/plan`, {
+      body: {},
+      headers: { 'X-Iceberg-Access-Delegation': 'vended-credentials' },
+    })
+    expect(r.json['storage-credentials']).toHaveLength(1)
+  })
+})
