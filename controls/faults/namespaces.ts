@@ -4,15 +4,7 @@
  */
 import type { Fault } from '../fault.ts'
 import { onOperations, withJson, withStatus } from '../fault-kit.ts'
-import {
-  empty,
-  errorResponse,
-  jsonOk,
-  onRequests,
-  requestJson,
-  withQuery,
-  withRequestJson,
-} from './scenario-kit.ts'
+import { empty, errorResponse, jsonOk, onRequests, requestJson, withRequestJson } from './scenario-kit.ts'
 
 const NS = ['namespaces']
 

@@ -1,0 +1,46 @@
+/** Negative controls of suites/metrics/. */
+import type { Fault } from '../fault.ts'
+import { onOperations } from '../fault-kit.ts'
+import { empty, jsonOk, onRequests, requestJson } from './scenario-kit.ts'
+
+const AREAS = ['metrics']
+
+export const faults: Fault[] = [
+  {
+    name: 'metrics-200-with-body',
+    description: 'reportMetrics answers 200 with a JSON body instead of 204.',
+    areas: AREAS,
+    breaks: ['metrics/report/scan-204', 'metrics/report/commit-204'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['reportMetrics'],
+        () => jsonOk(200, { accepted: true }),
+        (res) => res.status === 204,
+      ),
+    }),
+  },
+  {
+    name: 'metrics-missing-table-204',
+    description: 'A report for a table that does not exist is accepted with 204.',
+    areas: AREAS,
+    breaks: ['metrics/report/missing-table-404'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['reportMetrics'],
+        () => empty(204),
+        (res) => res.status === 404,
+      ),
+    }),
+  },
+  {
+    name: 'metrics-malformed-accepted',
+    description: 'A report without report-type is accepted with 204.',
+    areas: AREAS,
+    breaks: ['metrics/report/malformed-400'],
+    hooks: () => ({
+      onRequest: onRequests(['reportMetrics'], (req) =>
+        requestJson(req)?.['report-type'] === undefined ? empty(204) : req,
+      ),
+    }),
+  },
+]

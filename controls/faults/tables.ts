@@ -1,0 +1,316 @@
+/**
+ * Negative controls of suites/tables/: realistic table bugs, each making the rules in `breaks` fail (or warn,
+ * for SHOULD rules) while the clean reference server passes them.
+ */
+import type { Fault } from '../fault.ts'
+import { onOperations, withJson, withStatus } from '../fault-kit.ts'
+import {
+  empty,
+  errorResponse,
+  jsonOk,
+  onRequests,
+  requestJson,
+  withQuery,
+  withRequestJson,
+} from './scenario-kit.ts'
+
+const TABLES = ['tables']
+type Json = Record<string, unknown>
+const metadataOf = (b: Json) => b.metadata as Json
+
+export const faults: Fault[] = [
+  {
+    name: 'tbl-create-drops-properties',
+    description: 'createTable ignores the requested table properties.',
+    areas: TABLES,
+    breaks: ['tables/create/returns-metadata'],
+    hooks: () => ({
+      onRequest: onRequests(['createTable'], (req) => {
+        const { properties: _dropped, ...rest } = requestJson(req) ?? {}
+        return withRequestJson(req, rest)
+      }),
+    }),
+  },
+  {
+    name: 'tbl-create-keeps-request-ids',
+    description: 'createTable keeps the field ids of the request (3, 4) instead of assigning fresh ones.',
+    areas: TABLES,
+    breaks: ['tables/create/field-ids-reassigned'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['createTable'],
+        (res) =>
+          withJson(res, (b) => {
+            for (const s of (metadataOf(b).schemas ?? []) as { fields: { id: number }[] }[])
+              for (const f of s.fields) f.id += 2
+            return b
+          }),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
+  {
+    name: 'tbl-create-drops-spec-and-order',
+    description: 'createTable ignores the partition spec and write order of the request.',
+    areas: TABLES,
+    breaks: ['tables/create/partition-spec-and-order'],
+    hooks: () => ({
+      onRequest: onRequests(['createTable'], (req) => {
+        const { 'partition-spec': _s, 'write-order': _o, ...rest } = requestJson(req) ?? {}
+        return withRequestJson(req, rest)
+      }),
+    }),
+  },
+  {
+    name: 'tbl-create-location-500',
+    description: 'createTable fails with 500 when the request names a location.',
+    areas: TABLES,
+    breaks: ['tables/create/requested-location'],
+    hooks: () => ({
+      onRequest: onRequests(['createTable'], (req) =>
+        requestJson(req)?.location !== undefined
+          ? errorResponse(500, 'InternalServerError', 'location')
+          : req,
+      ),
+    }),
+  },
+  {
+    name: 'tbl-conflicts-accepted',
+    description:
+      'Name conflicts on create, register and rename (with a table or a view) are answered as success.',
+    areas: TABLES,
+    breaks: [
+      'tables/create/exists-409',
+      'tables/create/view-name-409',
+      'tables/register/exists-409',
+      'tables/register/view-name-409',
+      'tables/rename/destination-exists-409',
+      'tables/rename/onto-view-409',
+    ],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['createTable', 'registerTable', 'renameTable'],
+        (res, req) => (req.path.endsWith('/rename') ? empty(204) : withStatus(res, 200)),
+        (res) => res.status === 409,
+      ),
+    }),
+  },
+  {
+    name: 'tbl-missing-namespace-500',
+    description: 'A missing namespace or source table on create, list, register and rename is a 500.',
+    areas: TABLES,
+    breaks: [
+      'tables/create/missing-namespace-404',
+      'tables/list/missing-namespace-404',
+      'tables/register/missing-namespace-404',
+      'tables/rename/missing-destination-namespace-404',
+      'tables/rename/missing-source-404',
+    ],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['createTable', 'listTables', 'registerTable', 'renameTable'],
+        () => errorResponse(500, 'InternalServerError', 'Unexpected error'),
+        (res) => res.status === 404,
+      ),
+    }),
+  },
+  {
+    name: 'tbl-load-missing-500',
+    description: 'Loading a table that does not exist (or no longer exists) is a 500.',
+    areas: TABLES,
+    breaks: [
+      'tables/load/missing-404',
+      'tables/load/missing-namespace-404',
+      'tables/drop/204-then-gone',
+      'tables/drop/purge-204-then-gone',
+      'tables/rename/same-namespace',
+      'tables/rename/across-namespaces',
+    ],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['loadTable'],
+        () => errorResponse(500, 'InternalServerError', 'Unexpected error'),
+        (res) => res.status === 404,
+      ),
+    }),
+  },
+  {
+    name: 'tbl-load-other-metadata-location',
+    description: 'loadTable answers a metadata-location other than the one create returned.',
+    areas: TABLES,
+    breaks: ['tables/load/matches-create'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['loadTable'],
+        (res) =>
+          withJson(res, (b) => ({ ...b, 'metadata-location': `${String(b['metadata-location'])}.copy` })),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
+  {
+    name: 'tbl-snapshots-mode-ignored',
+    description:
+      'loadTable ignores the snapshots parameter (refs returns every snapshot; unknown values pass).',
+    areas: TABLES,
+    breaks: ['tables/load/snapshots-refs', 'tables/load/snapshots-invalid-400'],
+    hooks: () => ({
+      onRequest: onRequests(['loadTable'], (req) => withQuery(req, (q) => q.delete('snapshots'))),
+    }),
+  },
+  {
+    name: 'tbl-snapshots-all-trimmed',
+    description: 'loadTable returns only the current snapshot even in snapshots=all mode.',
+    areas: TABLES,
+    breaks: ['tables/load/snapshots-all'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['loadTable'],
+        (res) =>
+          withJson(res, (b) => {
+            const md = metadataOf(b)
+            md.snapshots = ((md.snapshots ?? []) as Json[]).filter(
+              (s) => s['snapshot-id'] === md['current-snapshot-id'],
+            )
+            return b
+          }),
+        (res, req) => res.status === 200 && req.query.get('snapshots') !== 'refs',
+      ),
+    }),
+  },
+  {
+    name: 'tbl-snapshots-refs-trims-log',
+    description: 'In snapshots=refs mode the snapshot-log is trimmed to the referenced snapshots too.',
+    areas: TABLES,
+    breaks: ['tables/load/snapshots-refs-keeps-log'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['loadTable'],
+        (res) =>
+          withJson(res, (b) => {
+            const md = metadataOf(b)
+            const kept = new Set(((md.snapshots ?? []) as Json[]).map((s) => s['snapshot-id']))
+            md['snapshot-log'] = ((md['snapshot-log'] ?? []) as Json[]).filter((e) =>
+              kept.has(e['snapshot-id']),
+            )
+            return b
+          }),
+        (res, req) => res.status === 200 && req.query.get('snapshots') === 'refs',
+      ),
+    }),
+  },
+  {
+    name: 'tbl-head-missing-204',
+    description: 'HEAD on a table that does not exist answers 204.',
+    areas: TABLES,
+    breaks: ['tables/exists/missing-404'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['tableExists'],
+        () => empty(204),
+        (res) => res.status === 404,
+      ),
+    }),
+  },
+  {
+    name: 'tbl-head-200-with-body',
+    description: 'HEAD on an existing table answers 200 with a JSON body.',
+    areas: TABLES,
+    breaks: ['tables/exists/204'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['tableExists'],
+        () => jsonOk(200, { exists: true }),
+        (res) => res.status === 204,
+      ),
+    }),
+  },
+  {
+    name: 'tbl-list-drops-first',
+    description: 'listTables leaves out the first table of the namespace.',
+    areas: TABLES,
+    breaks: ['tables/list/exact-and-isolated'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['listTables'],
+        (res) => withJson(res, (b) => ({ ...b, identifiers: ((b.identifiers ?? []) as unknown[]).slice(1) })),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
+  {
+    name: 'tbl-views-listed-as-tables',
+    description: 'listViews answers the tables of the namespace instead of its views.',
+    areas: TABLES,
+    breaks: ['tables/list/views-apart'],
+    hooks: () => ({
+      onRequest: onRequests(['listViews'], (req) => ({
+        ...req,
+        path: req.path.replace(/\/views$/, '/tables'),
+      })),
+    }),
+  },
+  {
+    name: 'tbl-drop-missing-204',
+    description: 'Dropping a table that does not exist answers 204.',
+    areas: TABLES,
+    breaks: ['tables/drop/missing-404'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['dropTable'],
+        () => empty(204),
+        (res) => res.status === 404,
+      ),
+    }),
+  },
+  {
+    name: 'tbl-purge-refused',
+    description: 'dropTable with purgeRequested=true is refused with 400.',
+    areas: TABLES,
+    breaks: ['tables/drop/purge-204-then-gone'],
+    hooks: () => ({
+      onRequest: onRequests(['dropTable'], (req) =>
+        req.query.get('purgeRequested') === 'true' ? errorResponse(400, 'BadRequestException', 'purge') : req,
+      ),
+    }),
+  },
+  {
+    name: 'tbl-drop-always-purges',
+    description: 'dropTable purges the metadata even when purgeRequested is absent.',
+    areas: TABLES,
+    breaks: ['tables/drop/no-purge-keeps-metadata'],
+    hooks: () => ({
+      onRequest: onRequests(['dropTable'], (req) => withQuery(req, (q) => q.set('purgeRequested', 'true'))),
+    }),
+  },
+  {
+    name: 'tbl-rename-answers-200',
+    description: 'renameTable answers 200 with a body instead of 204.',
+    areas: TABLES,
+    breaks: ['tables/rename/same-namespace', 'tables/rename/across-namespaces'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['renameTable'],
+        () => jsonOk(200, { renamed: true }),
+        (res) => res.status === 204,
+      ),
+    }),
+  },
+  {
+    name: 'tbl-register-new-uuid',
+    description: 'registerTable answers metadata with a new table-uuid instead of the registered metadata.',
+    areas: TABLES,
+    breaks: ['tables/register/from-metadata-location', 'tables/drop/no-purge-keeps-metadata'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['registerTable'],
+        (res) =>
+          withJson(res, (b) => {
+            metadataOf(b)['table-uuid'] = '00000000-0000-4000-8000-000000000000'
+            return b
+          }),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
+]
