@@ -13,6 +13,12 @@ export interface Fault {
   readonly description: string
   /** Suite areas (folders under suites/) to run against the faulty server. */
   readonly areas: readonly string[]
+  /**
+   * Optional: the suite files (paths under suites/, e.g. `namespaces/lifecycle.test.ts`) that suffice to show
+   * the break; the control then runs only these. Without it, the runner narrows to the files that declare
+   * the rules in `breaks`, or runs the whole areas when a rule is a check's (`http/…`, `errors/…`, `schema/…`).
+   */
+  readonly files?: readonly string[]
   /** Rule ids that must fail (or warn, for SHOULD rules). */
   readonly breaks: readonly string[]
   /** Fresh hooks per run (hooks may keep state). */

@@ -3,6 +3,10 @@
  * the rules it claims come out fail (or warn, for SHOULD rules) without making other tests unevaluable.
  * Ends with the mutation score (killed / total); any surviving fault fails the run.
  *
+ * A fault whose rules are all declared in known suite files runs only those files of its areas (the
+ * baseline still runs the whole areas); CONTROLS_FULL=1 runs every fault over its whole areas, which also
+ * proves that it makes no test of the other files unevaluable.
+ *
  * CONTROLS_ONLY=name,module… runs a subset (fault names or controls/faults/ file names);
  * CONTROLS_CONCURRENCY sets the number of parallel CLI runs (default 2).
  */
@@ -13,7 +17,8 @@ import type { Fault } from './fault.ts'
 import { FAULTS, moduleOf } from './faults/index.ts'
 import { evaluateFault, mutationScore, outcomesById } from './evaluate.ts'
 import type { FaultVerdict } from './evaluate.ts'
-import { makePlan } from './plan.ts'
+import { suiteRules } from './known-rules.ts'
+import { areaCost, excludeArgs, filesFor, makePlan } from './plan.ts'
 import type { BaselineGroup } from './plan.ts'
 import { Pool } from './pool.ts'
 import { CONTROLS_TMP, discard, runBaseline, runFault } from './run-fault.ts'
@@ -27,7 +32,16 @@ const selected: readonly Fault[] =
   only.length === 0
     ? FAULTS
     : FAULTS.filter((f) => only.includes(f.name) || only.includes(moduleOf(f.name) ?? ''))
-const plan = makePlan(selected)
+const full = process.env.CONTROLS_FULL === '1'
+const rules = suiteRules()
+/** The files each fault runs, when narrowed. */
+const narrowed = new Map<string, string[]>()
+if (!full)
+  for (const f of selected) {
+    const files = filesFor(f, rules)
+    if (files) narrowed.set(f.name, files)
+  }
+const plan = makePlan(selected, (f) => 1 + (narrowed.get(f.name)?.length ?? areaCost(f.areas)))
 const pool = new Pool(Number(process.env.CONTROLS_CONCURRENCY ?? 2))
 /** Generous: a test waits for its turn in the pool, not only for its own run. */
 const WAIT_MS = 30 * 60_000
@@ -50,7 +64,8 @@ beforeAll(() => {
     )
   for (const f of plan.order) {
     const group = plan.groupOf.get(f.name) as BaselineGroup
-    const run = pool.run(() => runFault(f))
+    const files = narrowed.get(f.name)
+    const run = pool.run(() => runFault(f, files ? { extraArgs: excludeArgs(f.areas, files) } : {}))
     verdicts.set(
       f.name,
       Promise.all([run, baselines.get(group.key) as Promise<RunOutcome>]).then(([r, b]) => {

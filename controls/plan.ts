@@ -1,11 +1,13 @@
 /**
  * The plan of a negative-control run: faults that need the same server options and CLI flags share one
- * clean baseline over the union of their areas; faults are ordered so that the longest runs start first
- * (their areas hold the most suite files), which keeps two workers busy until the end.
+ * clean baseline over the union of their areas; a fault whose rules are declared in known suite files runs
+ * only those files; faults are ordered so that the longest runs start first (most suite files), which
+ * keeps two workers busy until the end.
  */
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Fault } from './fault.ts'
+import type { SuiteRule } from './known-rules.ts'
 import { ROOT } from './run-fault.ts'
 
 export interface BaselineGroup {
@@ -35,7 +37,7 @@ export function configKey(f: Pick<Fault, 'server' | 'runArgs'>): string {
 
 export function makePlan(
   faults: readonly Fault[],
-  cost: (areas: readonly string[]) => number = areaCost,
+  cost: (f: Fault) => number = (f) => areaCost(f.areas),
 ): Plan {
   const byKey = new Map<string, Fault[]>()
   for (const f of faults) {
@@ -56,7 +58,7 @@ export function makePlan(
   const groupOf = new Map<string, BaselineGroup>()
   for (const g of groups) for (const f of g.faults) groupOf.set(f.name, g)
   const order = faults
-    .map((f, i) => ({ f, i, c: cost(f.areas) }))
+    .map((f, i) => ({ f, i, c: cost(f) }))
     .sort((a, b) => b.c - a.c || a.i - b.i)
     .map((x) => x.f)
   return { groups, order, groupOf }
@@ -75,4 +77,46 @@ export function areaCost(areas: readonly string[]): number {
     }
   }
   return n
+}
+
+/**
+ * The suite files of `areas` (paths under suites/) that a fault needs: its own `files`, else those that
+ * declare one of the rules it breaks. Undefined when that cannot be told from the sources (a check rule such as `http/responds`, or a
+ * rule only named in a helper), and then the fault runs its whole areas.
+ */
+export function filesFor(
+  fault: Pick<Fault, 'areas' | 'breaks' | 'files'>,
+  rules: readonly SuiteRule[],
+): string[] | undefined {
+  if (fault.files) return fault.files.map((f) => `suites/${f}`).sort()
+  const inAreas = (file: string) =>
+    file.endsWith('.test.ts') && fault.areas.some((a) => file.startsWith(`suites/${a}/`))
+  const files = new Set<string>()
+  for (const rule of fault.breaks) {
+    const found = rules
+      .filter((r) => inAreas(r.file) && (r.pattern ? r.pattern.test(rule) : r.id === rule))
+      .map((r) => r.file)
+    if (found.length === 0) return undefined
+    for (const f of found) files.add(f)
+  }
+  return [...files].sort()
+}
+
+/** `--exclude` flags that leave only `files` of `areas` to run (the CLI takes paths under suites/). */
+export function excludeArgs(areas: readonly string[], files: readonly string[], root = ROOT): string[] {
+  const keep = new Set(files)
+  const out: string[] = []
+  for (const a of areas) {
+    let all: string[]
+    try {
+      all = readdirSync(join(root, 'suites', a), { recursive: true }).map(String)
+    } catch {
+      continue
+    }
+    for (const f of all.filter((x) => x.endsWith('.test.ts')).sort()) {
+      const path = `suites/${a}/${f.split('\\').join('/')}`
+      if (!keep.has(path)) out.push('--exclude', path.slice('suites/'.length))
+    }
+  }
+  return out
 }

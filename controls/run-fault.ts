@@ -82,16 +82,23 @@ export async function runControl(spec: RunSpec): Promise<RunOutcome> {
   }
 }
 
-/** The run of one fault: its hooks, wire hook, server options and CLI flags, over its areas. */
-export function runFault(fault: Fault, timeoutMs?: number): Promise<RunOutcome> {
+/**
+ * The run of one fault: its hooks, wire hook, server options and CLI flags, over its areas. `extraArgs`
+ * (e.g. `--exclude` of files the fault does not need) go after the fault's own flags.
+ */
+export function runFault(
+  fault: Fault,
+  opts: { timeoutMs?: number; extraArgs?: readonly string[] } = {},
+): Promise<RunOutcome> {
+  const runArgs = [...(fault.runArgs ?? []), ...(opts.extraArgs ?? [])]
   return runControl({
     label: fault.name,
     areas: fault.areas,
     hooks: fault.hooks(),
     ...(fault.wire ? { wire: fault.wire() } : {}),
     ...(fault.server ? { server: fault.server } : {}),
-    ...(fault.runArgs ? { runArgs: fault.runArgs } : {}),
-    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(runArgs.length ? { runArgs } : {}),
+    ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
   })
 }
 

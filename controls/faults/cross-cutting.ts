@@ -8,6 +8,8 @@ import { isError, onOperations, operationOf, withHeaders, withJson, withStatus }
 import type { WireResponse } from '../wire-proxy.ts'
 
 const NS = ['namespaces']
+/** Test files that create and load namespaces, hit missing ones, and drop them: enough for every check. */
+const NS_FILES = ['namespaces/create-namespace.test.ts', 'namespaces/lifecycle.test.ts']
 /** A short client timeout for faults that hang: a hang must cost seconds, not the default 10 s each. */
 const SHORT_TIMEOUT = ['--timeout', '3000']
 
@@ -46,6 +48,7 @@ export const faults: Fault[] = [
     name: 'errors-unwrapped',
     description: 'Error bodies are the bare model {message, type, code} without the {"error": …} wrapper.',
     areas: NS,
+    files: NS_FILES,
     breaks: ['errors/envelope'],
     hooks: () => ({ onResponse: (_req, res) => (isError(res) ? withJson(res, (b) => b.error ?? b) : res) }),
   },
@@ -53,6 +56,7 @@ export const faults: Fault[] = [
     name: 'error-code-not-status',
     description: 'Error bodies carry code 500 whatever the HTTP status (a 404 says "code": 500).',
     areas: NS,
+    files: NS_FILES,
     breaks: ['errors/code-equals-status'],
     hooks: () => ({
       onResponse: (_req, res) =>
@@ -63,6 +67,7 @@ export const faults: Fault[] = [
     name: 'error-type-empty',
     description: 'Error bodies have an empty "type".',
     areas: NS,
+    files: NS_FILES,
     breaks: ['errors/envelope'],
     hooks: () => ({
       onResponse: (_req, res) =>
@@ -73,6 +78,7 @@ export const faults: Fault[] = [
     name: 'namespace-field-missing',
     description: 'createNamespace and loadNamespaceMetadata leave out the required "namespace" field.',
     areas: NS,
+    files: NS_FILES,
     breaks: ['schema/CreateNamespaceResponse', 'schema/GetNamespaceResponse'],
     hooks: () => ({
       onResponse: onOperations(
@@ -87,6 +93,7 @@ export const faults: Fault[] = [
     description:
       'loadNamespaceMetadata answers the namespace as a dotted string and property values as numbers.',
     areas: NS,
+    files: NS_FILES,
     breaks: ['schema/GetNamespaceResponse'],
     hooks: () => ({
       onResponse: onOperations(
@@ -104,6 +111,7 @@ export const faults: Fault[] = [
     name: 'json-as-text-plain',
     description: 'JSON success bodies are labelled Content-Type: text/plain.',
     areas: NS,
+    files: NS_FILES,
     breaks: ['http/json-content-type'],
     hooks: () => ({
       onResponse: (_req, res) =>
@@ -117,6 +125,7 @@ export const faults: Fault[] = [
     description:
       'A missing namespace gets the HTML 404 page of a web server instead of the JSON error model.',
     areas: NS,
+    files: NS_FILES,
     breaks: ['http/json-content-type', 'errors/envelope'],
     hooks: () => ({
       onResponse: onOperations(
@@ -134,6 +143,7 @@ export const faults: Fault[] = [
     name: 'invalid-json-body',
     description: 'Success bodies are labelled application/json but are cut off mid-document.',
     areas: NS,
+    files: NS_FILES,
     breaks: ['http/json-body'],
     hooks: () => ({
       onResponse: onOperations(
@@ -182,6 +192,7 @@ export const faults: Fault[] = [
     name: 'load-namespace-hangs',
     description: 'loadNamespaceMetadata never answers: the connection stays open with no response.',
     areas: NS,
+    files: NS_FILES,
     breaks: ['http/responds'],
     runArgs: SHORT_TIMEOUT,
     hooks: () => ({}),
@@ -191,6 +202,7 @@ export const faults: Fault[] = [
     name: 'load-namespace-connection-closed',
     description: 'loadNamespaceMetadata closes the connection without writing a response.',
     areas: NS,
+    files: NS_FILES,
     breaks: ['http/responds'],
     hooks: () => ({}),
     wire: () => (req) => (isLoadNamespace(req.method, req.url) ? { kind: 'destroy' } : { kind: 'pass' }),
@@ -200,6 +212,7 @@ export const faults: Fault[] = [
     description:
       'dropNamespace answers 204 No Content with a JSON body and a Content-Length that announces it.',
     areas: NS,
+    files: NS_FILES,
     breaks: ['http/responds'],
     hooks: () => ({}),
     wire: () => (req, res) =>

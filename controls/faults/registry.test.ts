@@ -2,23 +2,23 @@
  * The registry holds every file of controls/faults/, fault names are unique, and each fault is well formed:
  * kebab-case name, known areas, and `breaks` naming rules that a check or a suite actually reports.
  */
-import { readdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { Fault } from '../fault.ts'
+import { faultModules, withRegistry } from '../gen-registry.ts'
 import { isKnownRule, suiteAreas, suiteRules } from '../known-rules.ts'
 import { FAULTS, FAULT_MODULES, collect } from './index.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const files = readdirSync(here)
-  .filter((f) => f.endsWith('.ts') && f !== 'index.ts' && !f.endsWith('.test.ts'))
-  .map((f) => f.slice(0, -'.ts'.length))
-  .sort()
+const files = faultModules(here)
 
 describe('the fault registry', () => {
-  it('lists every module in controls/faults/ (add an import and an entry in index.ts)', () => {
+  it('lists every module in controls/faults/ (run: npx tsx controls/gen-registry.ts)', () => {
     expect(Object.keys(FAULT_MODULES).sort()).toEqual(files)
+    const source = readFileSync(join(here, 'index.ts'), 'utf8')
+    expect(source).toBe(withRegistry(source, files))
   })
 
   it('refuses two faults with the same name', () => {
@@ -58,6 +58,13 @@ describe('each fault', () => {
         'rules no check reports and no suite declares',
       ).toEqual([])
       expect(typeof f.hooks()).toBe('object')
+      expect(
+        (f.files ?? []).filter(
+          (file) =>
+            !f.areas.some((a) => file.startsWith(`${a}/`)) || !existsSync(join(here, '../../suites', file)),
+        ),
+        'files that are not test files of its areas',
+      ).toEqual([])
     })
   }
 })
