@@ -40,8 +40,9 @@ operation('commitTransaction', () => {
         requirements: [{ type: 'assert-ref-snapshot-id', ref: 'main', 'snapshot-id': mainOf(md[t]!) }],
         updates: appendUpdates(md[t]!, idOf(i, t)),
       })
-      // Odd transactions also touch c with a requirement that can never hold: they must fail as a whole.
-      const doomed = (i: number) => i % 2 === 1
+      // Even transactions (sent first) also touch c last, with a requirement that can never hold: they must
+      // fail as a whole, leaving a and b untouched although their own requirements on a and b hold.
+      const doomed = (i: number) => i % 2 === 0
       const results = await race(run.concurrency, (i) => {
         const pair = i % 4 < 2 ? ['a', 'b'] : ['b', 'a']
         const changes = pair.map((t) => change(i, t))
