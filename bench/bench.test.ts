@@ -1,0 +1,77 @@
+// The benchmark scripts run end to end on a tiny budget: every part produces its numbers (no timing
+// assertions: these machines are shared and the numbers are only meaningful from bench/run.ts).
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { runLoad } from './lib/load.ts'
+import { median, percentile } from './lib/stats.ts'
+import { runBench } from './run.ts'
+
+describe('stats', () => {
+  it('median and nearest-rank percentiles', () => {
+    expect(median([3, 1, 2])).toBe(2)
+    expect(median([4, 1, 2, 3])).toBe(2.5)
+    expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 50)).toBe(5)
+    expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 99)).toBe(10)
+    expect(percentile([], 99)).toBe(0)
+  })
+})
+
+describe('load generator', () => {
+  it('stops at the request budget and counts failures', async () => {
+    const r = await runLoad({ concurrency: 4, maxRequests: 40, maxMs: 10_000 }, async (_w, seq) => {
+      if (seq % 10 === 0) throw new Error(`failed ${seq}`)
+    })
+    expect(r.requests + r.failures).toBe(40)
+    expect(r.failures).toBe(4)
+    expect(r.firstFailure).toMatch(/^failed /)
+  })
+
+  it('stops at the time budget', async () => {
+    const r = await runLoad(
+      { concurrency: 2, maxRequests: 1e9, maxMs: 50 },
+      () => new Promise((res) => setTimeout(res, 5)),
+    )
+    expect(r.requests).toBeGreaterThan(0)
+    expect(r.requests).toBeLessThan(1e9)
+  })
+})
+
+describe('bench/run.ts on a tiny budget', () => {
+  let dir = ''
+  afterAll(() => rm(dir, { recursive: true, force: true }))
+
+  it('throughput, overhead and memory measure the reference server', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'bench-test-'))
+    const outDir = pathToFileURL(`${dir}/`)
+    const results = await runBench(['throughput', 'overhead', 'memory'], {
+      runs: 1,
+      quick: true,
+      outDir,
+      log: () => {},
+    })
+    const tp = results['throughput'] as {
+      reference: Record<string, { requests: number; failures: number }[]>
+    }
+    for (const load of ['loadTable', 'commitTable', 'listTables', 'createNamespace']) {
+      expect(tp.reference[load]).toHaveLength(2)
+      for (const cell of tp.reference[load]!) {
+        expect(cell.failures).toBe(0)
+        expect(cell.requests).toBeGreaterThan(0)
+      }
+    }
+    const oh = results['overhead'] as {
+      loadTable: { raw: { medianMs: number }; harness: { medianMs: number } }
+    }
+    expect(oh.loadTable.raw.medianMs).toBeGreaterThan(0)
+    expect(oh.loadTable.harness.medianMs).toBeGreaterThan(0)
+    const mem = JSON.parse(await readFile(join(dir, 'memory.json'), 'utf8')) as {
+      tables: number
+      rssMb?: number
+    }
+    expect(mem.tables).toBe(50)
+    if (process.platform === 'linux') expect(mem.rssMb).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,103 @@
+/**
+ * Wall time, CPU and peak RSS of the full default certification (`catalog-conformance run`), run as a
+ * child process `runs` times, with the per-test and per-exchange medians of each run's results.json.
+ *
+ *   npx tsx bench/certify.ts [--runs 5] [--target iceberg-rest-fixture] [--include AREA]...
+ */
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { childrenCpu, sampleTreeRss } from './lib/proc.ts'
+import { median, round } from './lib/stats.ts'
+
+const CLI = fileURLToPath(new URL('../bin/catalog-conformance.js', import.meta.url))
+
+/** One certification run as measured from outside. */
+export interface CertifySample {
+  readonly exitCode: number | null
+  readonly wallMs: number
+  /** User + system CPU seconds of the CLI and every process it started (undefined outside Linux). */
+  readonly cpuS?: number
+  /** Largest summed RSS of the CLI's process tree (sampled every 100 ms). */
+  readonly peakTreeRssMb?: number
+  readonly tests: number
+  readonly testMedianMs: number
+  readonly exchanges: number
+  readonly exchangeMedianMs: number
+  /** Summed test time per file, the ten largest (where the time goes). */
+  readonly slowestFiles: readonly { file: string; ms: number }[]
+}
+
+interface ResultsJson {
+  tests: { file: string; durationMs: number; exchanges?: { durationMs: number }[] }[]
+}
+
+/** Runs the CLI once with `args` (after `run --report-dir <tmp>`), bounded by `timeoutMs`. */
+export async function certifyOnce(args: readonly string[], timeoutMs = 600_000): Promise<CertifySample> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-certify-'))
+  try {
+    const before = childrenCpu()
+    const t0 = performance.now()
+    const child = spawn(process.execPath, [CLI, 'run', '--report-dir', dir, ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)))
+    const rss = sampleTreeRss(child.pid ?? -1)
+    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs)
+    const [code] = (await once(child, 'exit')) as [number | null]
+    clearTimeout(timer)
+    const wallMs = performance.now() - t0
+    const peak = rss.stop()
+    const after = childrenCpu()
+    if (code !== 0 && code !== 1) throw new Error(`catalog-conformance exited ${code}: ${stderr}`)
+    const results = JSON.parse(await readFile(join(dir, 'results.json'), 'utf8')) as ResultsJson
+    const byFile = new Map<string, number>()
+    for (const t of results.tests) byFile.set(t.file, (byFile.get(t.file) ?? 0) + t.durationMs)
+    const exchangeMs = results.tests.flatMap((t) => (t.exchanges ?? []).map((e) => e.durationMs))
+    return {
+      exitCode: code,
+      wallMs: Math.round(wallMs),
+      ...(before && after ? { cpuS: round(after.user + after.system - before.user - before.system) } : {}),
+      ...(peak !== undefined ? { peakTreeRssMb: Math.round(peak / 2 ** 20) } : {}),
+      tests: results.tests.length,
+      testMedianMs: round(median(results.tests.map((t) => t.durationMs))),
+      exchanges: exchangeMs.length,
+      exchangeMedianMs: round(median(exchangeMs)),
+      slowestFiles: [...byFile]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 10)
+        .map(([file, ms]) => ({ file, ms: Math.round(ms) })),
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** `runs` certifications and their medians. */
+export async function certify(args: readonly string[], runs: number, log: (l: string) => void = () => {}) {
+  const samples: CertifySample[] = []
+  for (let i = 0; i < runs; i++) {
+    const s = await certifyOnce(args)
+    log(`certify ${args.join(' ') || '(reference server)'} #${i + 1}: ${s.wallMs} ms, ${s.cpuS ?? '?'} s CPU`)
+    samples.push(s)
+  }
+  const pick = (f: (s: CertifySample) => number | undefined) =>
+    round(median(samples.map(f).filter((v): v is number => v !== undefined)))
+  return {
+    args,
+    runs,
+    loadAvg1mAtEnd: round(loadavg()[0] ?? 0),
+    median: {
+      wallMs: pick((s) => s.wallMs),
+      cpuS: pick((s) => s.cpuS),
+      peakTreeRssMb: pick((s) => s.peakTreeRssMb),
+      testMedianMs: pick((s) => s.testMedianMs),
+      exchangeMedianMs: pick((s) => s.exchangeMedianMs),
+    },
+    samples,
+  }
+}
