@@ -37,12 +37,25 @@ mutation score is killed / total, and any surviving fault fails the self tests.
 - Run: \`npx vitest run --project self controls/negative-controls.test.ts\`; a subset with
   \`CONTROLS_ONLY=<fault or file>[,…]\`; parallel CLI runs with \`CONTROLS_CONCURRENCY\` (default 2).
 - Add a fault: export \`faults: Fault[]\` from \`controls/faults/<area>.ts\` (type in \`controls/fault.ts\`,
-  helpers in \`controls/fault-kit.ts\`), then add the file to \`controls/faults/index.ts\`
-  (\`controls/faults/registry.test.ts\` fails until you do, and checks that every rule in \`breaks\` is a rule
-  some check or suite reports). Then regenerate this page: \`npx tsx controls/gen-doc.ts\`.
+  helpers in \`controls/fault-kit.ts\`), then register it with \`npx tsx controls/gen-registry.ts\` (it rewrites
+  the static imports of \`controls/faults/index.ts\`; \`controls/faults/registry.test.ts\` fails until you do,
+  and checks that every rule in \`breaks\` is one some check or suite reports). Then regenerate this page:
+  \`npx tsx controls/gen-doc.ts\`.
 - A rule "breaks" when a test that ran it is fail/warn and one of its recorded violations names the rule (or
   the test failed on a plain assertion and the rule is the test's own). Failing for another reason does not
   count: a control must break the rule it names.
+- By default a fault runs only the suite files it needs: its \`files\`, else the files that declare the rules
+  in \`breaks\`; a fault with a rule no suite file declares (a check's: \`http/…\`, \`errors/…\`, \`schema/…\`)
+  and no \`files\` runs its whole areas. \`CONTROLS_FULL=1\` runs every fault over its whole areas (slower; it also proves
+  that no test of the other files turns into "error").
+
+### What a control cannot show
+
+- **A body on a HEAD response** is invisible to any HTTP client: undici (like every client) reads no body
+  after a HEAD, whatever the headers say. There is no fault for it; \`http/no-body\` cannot fail for HEAD.
+- **A body on a 204** is never delivered either: with a \`Content-Length\` it surfaces as a broken response
+  (\`UND_ERR_RES_CONTENT_LENGTH_MISMATCH\`), which the harness reports under \`http/responds\`; without one,
+  the body is dropped unseen. \`body-on-204\` therefore breaks \`http/responds\`, not \`http/no-body\`.
 `
 
 /** The whole page; `score` is the text between the score markers. */

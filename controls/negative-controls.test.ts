@@ -49,17 +49,25 @@ const WAIT_MS = 30 * 60_000
 const baselines = new Map<string, Promise<RunOutcome>>()
 const verdicts = new Map<string, Promise<FaultVerdict>>()
 
+/** A promise awaited later by its test: mark it handled now, so that an early rejection is not "unhandled". */
+function handled<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => undefined)
+  return p
+}
+
 beforeAll(() => {
   // Baselines first, then the faults, longest first; each fault is judged once its baseline is in.
   for (const g of plan.groups)
     baselines.set(
       g.key,
-      pool.run(() =>
-        runBaseline(g.areas, {
-          label: g.label,
-          ...(g.server ? { server: g.server } : {}),
-          ...(g.runArgs ? { runArgs: g.runArgs } : {}),
-        }),
+      handled(
+        pool.run(() =>
+          runBaseline(g.areas, {
+            label: g.label,
+            ...(g.server ? { server: g.server } : {}),
+            ...(g.runArgs ? { runArgs: g.runArgs } : {}),
+          }),
+        ),
       ),
     )
   for (const f of plan.order) {
@@ -68,11 +76,13 @@ beforeAll(() => {
     const run = pool.run(() => runFault(f, files ? { extraArgs: excludeArgs(f.areas, files) } : {}))
     verdicts.set(
       f.name,
-      Promise.all([run, baselines.get(group.key) as Promise<RunOutcome>]).then(([r, b]) => {
-        const v = evaluateFault(f, r, outcomesById(b.results), b.results?.errors ?? [])
-        if (v.killed && v.unexpectedErrors.length === 0) discard(r)
-        return v
-      }),
+      handled(
+        Promise.all([run, baselines.get(group.key) as Promise<RunOutcome>]).then(([r, b]) => {
+          const v = evaluateFault(f, r, outcomesById(b.results), b.results?.errors ?? [])
+          if (v.killed && v.unexpectedErrors.length === 0) discard(r)
+          return v
+        }),
+      ),
     )
   }
 })
