@@ -26,9 +26,13 @@ export function memoryFileStore(warehouse: string): FileStore {
   }
 }
 
-/** Metadata files written under a directory, with `file://` locations. */
+/**
+ * Metadata files written under a directory, with `file://` locations. A table or view whose location
+ * lies elsewhere (a client-chosen `s3://…`) keeps its files in memory, as the default store would.
+ */
 export function diskFileStore(dir: string): FileStore {
   const root = pathToFileURL(dir).href.replace(/\/$/, '')
+  const elsewhere = memoryFileStore('outside')
   const toPath = (location: string): string | undefined => {
     if (!location.startsWith(root + '/')) return undefined
     try {
@@ -41,17 +45,19 @@ export function diskFileStore(dir: string): FileStore {
     root,
     read: (location) => {
       const p = toPath(location)
-      return p !== undefined && existsSync(p) ? readFileSync(p, 'utf8') : undefined
+      if (p === undefined) return elsewhere.read(location)
+      return existsSync(p) ? readFileSync(p, 'utf8') : undefined
     },
     write: (location, content) => {
       const p = toPath(location)
-      if (p === undefined) throw new Error(`location outside the warehouse directory: ${location}`)
+      if (p === undefined) return elsewhere.write(location, content)
       mkdirSync(dirname(p), { recursive: true })
       writeFileSync(p, content)
     },
     delete: (location) => {
       const p = toPath(location)
-      if (p !== undefined) rmSync(p, { force: true })
+      if (p === undefined) elsewhere.delete(location)
+      else rmSync(p, { force: true })
     },
   }
 }

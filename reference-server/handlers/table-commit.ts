@@ -7,7 +7,7 @@
  * inserts an `await` in that window to show what a racy server looks like.
  */
 import type { Namespace, TableEntry } from '../catalog/catalog.ts'
-import { badRequest, noSuchNamespace, noSuchTable } from '../errors.ts'
+import { alreadyExists, badRequest, noSuchNamespace, noSuchTable } from '../errors.ts'
 import { isObject, type JsonObject } from '../json.ts'
 import type { CommitOutcome } from '../metadata-contract.ts'
 import type { HandlerContext, OperationInput, OperationResult } from './context.ts'
@@ -96,7 +96,7 @@ export async function updateTable(ctx: HandlerContext, input: OperationInput): P
   }
   const existing = ctx.catalog.get(ns, name)
   if (existing?.kind === 'view') {
-    if (isCreate(change)) throw badRequest(`A view with this name exists: ${fmt(ns)}.${name}`)
+    if (isCreate(change)) throw alreadyExists(`View with same name already exists: ${fmt(ns)}.${name}`)
     throw noSuchTable(`Table does not exist: ${fmt(ns)}.${name}`)
   }
   if (ctx.flags.lostUpdates) await new Promise((r) => setTimeout(r, 5))

@@ -119,6 +119,10 @@ export function registerTable(ctx: HandlerContext, input: OperationInput): Opera
   const existing = ctx.catalog.get(ns, name)
   if (existing && !(existing.kind === 'table' && req.overwrite === true)) ensureNameFree(ctx, ns, name)
   const md = readMetadataFile(ctx, location)
+  // A view file is not a table file, though it may pass the table checks of a v1 table.
+  if ('view-uuid' in md || typeof md['last-column-id'] !== 'number') {
+    throw badRequest(`Not a table metadata file: ${location}`)
+  }
   const broken = ctx.metadata.checkTableInvariants(md)
   if (broken.length > 0) throw badRequest(`Invalid table metadata at ${location}: ${broken.join('; ')}`)
   ctx.catalog.put(ns, name, { kind: 'table', metadataLocation: location, metadata: md, files: [location] })

@@ -1,0 +1,48 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { SIMPLE_SCHEMA, testClient } from '../testing.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'ref-warehouse-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('warehouseDir', () => {
+  it('writes one metadata file per version to disk, registers from it and purges it', async () => {
+    const call = testClient({ warehouseDir: dir })
+    await call('POST', '/v1/ref/namespaces', { body: { namespace: ['db'] } })
+    const created = await call('POST', '/v1/ref/namespaces/db/tables', {
+      body: { name: 't', schema: SIMPLE_SCHEMA },
+    })
+    const first = created.json['metadata-location'] as string
+    expect(first.startsWith('file://')).toBe(true)
+    expect(existsSync(fileURLToPath(first))).toBe(true)
+    const commit = await call('POST', '/v1/ref/namespaces/db/tables/t', {
+      body: { requirements: [], updates: [{ action: 'set-properties', updates: { a: 'b' } }] },
+    })
+    const second = commit.json['metadata-location'] as string
+    expect(readdirSync(join(fileURLToPath(second), '..'))).toHaveLength(2)
+    await call('DELETE', '/v1/ref/namespaces/db/tables/t')
+    const reg = await call('POST', '/v1/ref/namespaces/db/register', {
+      body: { name: 'r', 'metadata-location': second },
+    })
+    expect(reg.status).toBe(200)
+    expect(reg.json.metadata.properties.a).toBe('b')
+    await call('DELETE', '/v1/ref/namespaces/db/tables/r?purgeRequested=true')
+    expect(existsSync(fileURLToPath(second))).toBe(false)
+    expect(existsSync(fileURLToPath(first))).toBe(false)
+  })
+
+  it('keeps files of tables located outside the directory in memory', async () => {
+    const call = testClient({ warehouseDir: dir })
+    await call('POST', '/v1/ref/namespaces', { body: { namespace: ['db'] } })
+    const body = { name: 'ext', schema: SIMPLE_SCHEMA, location: 's3://bucket/ext' }
+    const created = await call('POST', '/v1/ref/namespaces/db/tables', { body })
+    expect(created.status).toBe(200)
+    expect(created.json['metadata-location']).toMatch(/^s3:\/\/bucket\/ext\/metadata\//)
+    await call('DELETE', '/v1/ref/namespaces/db/tables/ext')
+    const reg = { name: 'back', 'metadata-location': created.json['metadata-location'] }
+    expect((await call('POST', '/v1/ref/namespaces/db/register', { body: reg })).status).toBe(200)
+  })
+})
