@@ -3,7 +3,7 @@
  * instead of refusing it, or that accepts what the spec says it must refuse.
  */
 import type { Fault } from '../fault.ts'
-import { onOperations, withJson, withStatus } from '../fault-kit.ts'
+import { jsonOf, onOperations, withJson, withStatus } from '../fault-kit.ts'
 import type { ServerRequest, ServerResponse } from '../../reference-server/index.ts'
 
 const R = ['robustness']
@@ -63,14 +63,20 @@ export const faults: Fault[] = [
   },
   {
     name: 'long-name-crashes-500',
-    description: 'a namespace name longer than 1000 characters crashes createNamespace with a 500.',
+    description:
+      'a namespace level longer than 255 characters overflows a VARCHAR(255) column: createNamespace answers 500.',
     areas: R,
     breaks: ['robustness/oversized-names/no-5xx'],
     hooks: () => ({
-      onRequest: (req: ServerRequest) =>
-        req.method === 'POST' && req.path.endsWith('/namespaces') && req.body.length > 1000
-          ? crash('name too long for the column')
-          : req,
+      onRequest: (req: ServerRequest) => {
+        if (req.method !== 'POST' || !req.path.endsWith('/namespaces')) return req
+        const body = jsonOf({ status: 200, headers: {}, body: req.body }) as
+          { namespace?: unknown } | undefined
+        const levels = Array.isArray(body?.namespace) ? (body.namespace as unknown[]) : []
+        return levels.some((l) => typeof l === 'string' && l.length > 255)
+          ? crash('value too long for column')
+          : req
+      },
     }),
   },
 ]
