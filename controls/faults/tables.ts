@@ -226,29 +226,53 @@ export const faults: Fault[] = [
     }),
   },
   {
-    name: 'tbl-list-drops-first',
-    description: 'listTables leaves out the first table of the namespace.',
+    name: 'tbl-list-wrong-namespace',
+    description: 'listTables answers identifiers without their namespace (an empty namespace array).',
     areas: TABLES,
     breaks: ['tables/list/exact-and-isolated'],
     hooks: () => ({
       onResponse: onOperations(
         ['listTables'],
-        (res) => withJson(res, (b) => ({ ...b, identifiers: ((b.identifiers ?? []) as unknown[]).slice(1) })),
+        (res) =>
+          withJson(res, (b) => ({
+            ...b,
+            identifiers: ((b.identifiers ?? []) as Json[]).map((i) => ({ ...i, namespace: [] })),
+          })),
         (res) => res.status === 200,
       ),
     }),
   },
   {
     name: 'tbl-views-listed-as-tables',
-    description: 'listViews answers the tables of the namespace instead of its views.',
+    description: 'listTables also lists the views of the namespace.',
     areas: TABLES,
     breaks: ['tables/list/views-apart'],
-    hooks: () => ({
-      onRequest: onRequests(['listViews'], (req) => ({
-        ...req,
-        path: req.path.replace(/\/views$/, '/tables'),
-      })),
-    }),
+    hooks: () => {
+      // Views created so far, by raw namespace path segment.
+      const views = new Map<string, string[]>()
+      const segment = (path: string) => /\/namespaces\/([^/]+)\//.exec(path)?.[1] ?? ''
+      return {
+        onRequest: onRequests(['createView'], (req) => {
+          const name = requestJson(req)?.name
+          if (typeof name === 'string')
+            views.set(segment(req.path), [...(views.get(segment(req.path)) ?? []), name])
+          return req
+        }),
+        onResponse: onOperations(
+          ['listTables'],
+          (res, req) =>
+            withJson(res, (b) => {
+              const ns = segment(`${req.path}/`).split(/%1F/i).map(decodeURIComponent)
+              const extra = (views.get(segment(`${req.path}/`)) ?? []).map((name) => ({
+                namespace: ns,
+                name,
+              }))
+              return { ...b, identifiers: [...((b.identifiers ?? []) as Json[]), ...extra] }
+            }),
+          (res) => res.status === 200,
+        ),
+      }
+    },
   },
   {
     name: 'tbl-drop-missing-204',
@@ -264,13 +288,15 @@ export const faults: Fault[] = [
     }),
   },
   {
-    name: 'tbl-purge-refused',
-    description: 'dropTable with purgeRequested=true is refused with 400.',
+    name: 'tbl-purge-answers-200',
+    description: 'dropTable with purgeRequested=true answers 200 with a body instead of 204.',
     areas: TABLES,
     breaks: ['tables/drop/purge-204-then-gone'],
     hooks: () => ({
-      onRequest: onRequests(['dropTable'], (req) =>
-        req.query.get('purgeRequested') === 'true' ? errorResponse(400, 'BadRequestException', 'purge') : req,
+      onResponse: onOperations(
+        ['dropTable'],
+        () => jsonOk(200, { purged: true }),
+        (res, req) => res.status === 204 && req.query.get('purgeRequested') === 'true',
       ),
     }),
   },

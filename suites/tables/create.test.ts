@@ -122,8 +122,9 @@ operation('createTable', () => {
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const ns = await sandbox.namespace(catalog, 'loc')
-      const base = (await createTable(catalog, check, ns, 'probe')).metadata.location
-      if (!base) unsupported('the server generated no location to derive a requested one from')
+      const base =
+        (await createTable(catalog, check, ns, 'probe')).metadata.location ||
+        unsupported('the server generated no location to derive a requested one from')
       const wanted = `${base.replace(/\/+$/, '')}_requested`
       const ex = await catalog.op.createTable({
         namespace: ns,
