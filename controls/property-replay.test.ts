@@ -14,32 +14,37 @@ const outcomes: RunOutcome[] = []
 describe('property replay', () => {
   afterAll(() => outcomes.forEach(discard))
 
-  test('a model-based failure records seed, path and shrunk counterexample, and replays exactly', async () => {
-    const first = await runControl({
-      label: 'property-replay',
-      areas: ['stateful'],
-      hooks: { flags: { ignoreRequirements: true } },
-      runArgs: ['--seed', '7'],
-    })
-    outcomes.push(first)
-    expect(first.exitCode, first.output).toBe(1)
-    const failed = first.results?.tests.find((t) => t.rule === RULE)
-    expect(failed?.outcome).toBe('fail')
-    expect(failed?.seed).toBe(7)
-    expect(failed?.path).toMatch(new RegExp(`^${RULE}@\\d+(:\\d+)*(#.*)?$`))
-    expect(failed?.counterexample).toMatch(/commitTable\(.*requirement fails/)
-    expect(failed?.message).toContain(`--seed 7 --path '${failed?.path}'`)
+  // Two CLI runs of the stateful area; generous bound for loaded CI machines.
+  test(
+    'a model-based failure records seed, path and shrunk counterexample, and replays exactly',
+    { timeout: 300_000 },
+    async () => {
+      const first = await runControl({
+        label: 'property-replay',
+        areas: ['stateful'],
+        hooks: { flags: { ignoreRequirements: true } },
+        runArgs: ['--seed', '7'],
+      })
+      outcomes.push(first)
+      expect(first.exitCode, first.output).toBe(1)
+      const failed = first.results?.tests.find((t) => t.rule === RULE)
+      expect(failed?.outcome).toBe('fail')
+      expect(failed?.seed).toBe(7)
+      expect(failed?.path).toMatch(new RegExp(`^${RULE}@\\d+(:\\d+)*(#.*)?$`))
+      expect(failed?.counterexample).toMatch(/commitTable\(.*requirement fails/)
+      expect(failed?.message).toContain(`--seed 7 --path '${failed?.path}'`)
 
-    const replay = await runControl({
-      label: 'property-replay-again',
-      areas: ['stateful'],
-      hooks: { flags: { ignoreRequirements: true } },
-      runArgs: ['--seed', '7', '--path', failed!.path!],
-    })
-    outcomes.push(replay)
-    const again = replay.results?.tests.find((t) => t.rule === RULE)
-    expect(again?.outcome).toBe('fail')
-    expect(again?.counterexample).toBe(failed?.counterexample)
-    expect(again?.path).toBe(failed?.path)
-  })
+      const replay = await runControl({
+        label: 'property-replay-again',
+        areas: ['stateful'],
+        hooks: { flags: { ignoreRequirements: true } },
+        runArgs: ['--seed', '7', '--path', failed!.path!],
+      })
+      outcomes.push(replay)
+      const again = replay.results?.tests.find((t) => t.rule === RULE)
+      expect(again?.outcome).toBe('fail')
+      expect(again?.counterexample).toBe(failed?.counterexample)
+      expect(again?.path).toBe(failed?.path)
+    },
+  )
 })
