@@ -1,0 +1,125 @@
+/** Negative controls of suites/scan-planning/. */
+import type { Fault } from '../fault.ts'
+import { onOperations, withJson } from '../fault-kit.ts'
+import { empty, errorResponse, jsonOk } from './scenario-kit.ts'
+
+const AREAS = ['scan-planning']
+type Json = Record<string, unknown>
+
+export const faults: Fault[] = [
+  {
+    name: 'plan-answers-cancelled',
+    description: 'planTableScan answers status "cancelled", which is invalid for a plan response.',
+    areas: AREAS,
+    breaks: ['scan-planning/plan/status-and-shape'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['planTableScan'],
+        (res) => withJson(res, (b) => ({ ...b, status: 'cancelled' })),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
+  {
+    name: 'plan-mixed-kinds-accepted',
+    description:
+      'A plan mixing snapshot-id with start/end-snapshot-id is planned instead of refused with 400.',
+    areas: AREAS,
+    breaks: ['scan-planning/plan/mixed-kinds-400'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['planTableScan'],
+        () => jsonOk(200, { status: 'completed', 'plan-id': 'p', 'file-scan-tasks': [], 'delete-files': [] }),
+        (res) => res.status === 400,
+      ),
+    }),
+  },
+  {
+    name: 'plan-missing-table-500',
+    description: 'Planning a scan of a missing table is a 500.',
+    areas: AREAS,
+    breaks: ['scan-planning/plan/missing-table-404'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['planTableScan'],
+        () => errorResponse(500, 'InternalServerError', 'Unexpected error'),
+        (res) => res.status === 404,
+      ),
+    }),
+  },
+  {
+    name: 'fetch-tasks-while-submitted',
+    description: 'fetchPlanningResult answers "submitted" together with file scan tasks.',
+    areas: AREAS,
+    breaks: ['scan-planning/fetch/lifecycle'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['fetchPlanningResult'],
+        (res) =>
+          withJson(res, (b) => ({
+            ...b,
+            status: 'submitted',
+            'file-scan-tasks': b['file-scan-tasks'] ?? [],
+          })),
+        (res) => res.status === 200,
+      ),
+    }),
+    allowErrors: ['scan-planning/tasks/plan-task'],
+  },
+  {
+    name: 'fetch-unknown-plan-cancelled',
+    description: 'Fetching an unknown plan-id answers 200 "cancelled" instead of 404.',
+    areas: AREAS,
+    breaks: ['scan-planning/fetch/unknown-plan-404'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['fetchPlanningResult'],
+        () => jsonOk(200, { status: 'cancelled' }),
+        (res) => res.status === 404,
+      ),
+    }),
+  },
+  {
+    name: 'cancel-unknown-plan-204',
+    description: 'Cancelling an unknown plan-id answers 204 instead of 404.',
+    areas: AREAS,
+    breaks: ['scan-planning/cancel/unknown-plan-404'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['cancelPlanning'],
+        () => empty(204),
+        (res) => res.status === 404,
+      ),
+    }),
+  },
+  {
+    name: 'tasks-lose-a-file',
+    description: 'fetchScanTasks leaves out the first file scan task of each plan task.',
+    areas: AREAS,
+    breaks: ['scan-planning/tasks/plan-task'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['fetchScanTasks'],
+        (res) =>
+          withJson(res, (b) => ({
+            ...b,
+            'file-scan-tasks': ((b['file-scan-tasks'] ?? []) as Json[]).slice(1),
+          })),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
+  {
+    name: 'tasks-unknown-200',
+    description: 'An unknown plan task answers 200 with no tasks instead of 404.',
+    areas: AREAS,
+    breaks: ['scan-planning/tasks/unknown-task-404'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['fetchScanTasks'],
+        () => jsonOk(200, { 'file-scan-tasks': [] }),
+        (res) => res.status === 404,
+      ),
+    }),
+  },
+]
