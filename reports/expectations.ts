@@ -126,18 +126,23 @@ export function checkExpectations(
   }
 }
 
-/** Reads the YAML file and checks the run against it (what `run --expect FILE` and `report check` call). */
-export function applyExpectations(
-  results: Pick<Results, 'tests' | 'errors'>,
-  file: string,
-): ExpectationsReport {
+/** Reads and validates an expectations file (call it before a run to fail fast on a malformed file). */
+export function readExpectations(file: string): Map<string, ExpectationEntry> {
   let text: string
   try {
     text = readFileSync(file, 'utf8')
   } catch (e) {
     throw new HarnessError(`cannot read expectations file ${file}: ${(e as Error).message}`)
   }
-  return checkExpectations(results, parseExpectations(text, file), file)
+  return parseExpectations(text, file)
+}
+
+/** Reads the YAML file and checks the run against it (what `run --expect FILE` and `report check` call). */
+export function applyExpectations(
+  results: Pick<Results, 'tests' | 'errors'>,
+  file: string,
+): ExpectationsReport {
+  return checkExpectations(results, readExpectations(file), file)
 }
 
 /** A ready-to-paste entry for a new failure. */
