@@ -18,6 +18,8 @@ import type { CollectedRun } from '../../../reports/results-reporter.ts'
 import { exitCodeOf, summarize, verdictOf } from '../../../reports/results.ts'
 import type { Results } from '../../../reports/results.ts'
 import { writeReports } from '../../../reports/write.ts'
+import { applyExpectations, expectationLines, readExpectations } from '../../../reports/expectations.ts'
+import { junitReporter } from '../../../reports/junit.ts'
 import { OPTION_SPECS } from '../config/options.ts'
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -48,6 +50,8 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     log(
       `catalog-conformance ${harnessVersion()}: certifying ${redactor.text(run.baseUrl)} (${targetKind}), profile ${run.profile}, seed ${run.seed}, run ${run.runPrefix}`,
     )
+    // A malformed expectations file fails fast (exit 2), before the run.
+    if (opts.expect) readExpectations(opts.expect)
     writeRunEnv(process.env, run)
     const reportDir = resolve(opts.reportDir ?? 'reports/out')
     let collected: CollectedRun = { tests: [], errors: [] }
@@ -65,7 +69,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
         reporters: [
           new ResultsReporter((c) => (collected = c)),
           process.stdout.isTTY ? 'default' : 'dot',
-          ['junit', { outputFile: join(reportDir, 'junit.xml'), classnameTemplate: '{classname}' }],
+          junitReporter(reportDir),
         ],
         passWithNoTests: false,
       },
@@ -99,7 +103,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
       )
     const summary = summarize(collected.tests)
     const verdict = verdictOf(summary, collected.errors)
-    const results: Results = JSON.parse(
+    let results: Results = JSON.parse(
       redactor.text(
         JSON.stringify({
           harness: { name: 'catalog-conformance', version: harnessVersion() },
@@ -118,7 +122,15 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
         } satisfies Results),
       ),
     ) as Results
-    const written = writeReports(results, reportDir)
+    let exitCode = exitCodeOf(verdict)
+    if (opts.expect) {
+      // Strict expectations decide whether CI is surprised; the verdict itself is never rewritten.
+      const report = applyExpectations(results, opts.expect)
+      results = { ...results, expectations: report.record }
+      for (const line of expectationLines(report, results.tests)) log(line)
+      exitCode = report.exitCode
+    }
+    const written = writeReports(results, reportDir, { log })
     log(
       `verdict: ${verdict} — ${Object.entries(summary)
         .filter(([k]) => k !== 'total')
@@ -127,7 +139,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     )
     for (const e of results.errors) log(`harness error: ${e}`)
     log(`reports: ${[...written, join(reportDir, 'junit.xml')].join(', ')}`)
-    return exitCodeOf(verdict)
+    return exitCode
   } catch (e) {
     if (e instanceof HarnessError) throw new HarnessError(redactor.text(e.message))
     throw e
