@@ -9,15 +9,21 @@ import type { CatalogClient } from '../_harness/client.ts'
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 import type { Transport } from '../_harness/http/transport.ts'
+import type { RunContext } from '../_harness/run-context.ts'
 
-/** True when an anonymous read succeeds: the target requires no authentication. */
-async function isOpen(catalog: CatalogClient): Promise<boolean> {
+/**
+ * True when the run has no credentials and an anonymous read succeeds: the target requires no
+ * authentication. A run that was given credentials is judged on the refusal instead.
+ */
+async function isOpen(catalog: CatalogClient, run: RunContext): Promise<boolean> {
+  if (Object.keys(run.headers).some((h) => h.toLowerCase() === 'authorization')) return false
   const ex = await catalog.op.listNamespaces({ anonymous: true })
   return ex.status >= 200 && ex.status < 300
 }
 
 const NO_OAUTH = 'the run was given no OAuth2 client credentials (--client-id/--client-secret)'
-const OPEN = 'the target requires no authentication (an anonymous request succeeded)'
+const OPEN =
+  'the target requires no authentication (the run has no credentials and an anonymous request succeeded)'
 
 operation('topic:auth', () => {
   for (const [kind, headers] of [
@@ -33,7 +39,7 @@ operation('topic:auth', () => {
         ref: 'spec-digest §0.2 (401 or 403, never an altered 200), §0.3 UnauthorizedResponse; catalog-rest-spec.md Authentication rule 4',
       },
       async ({ catalog, check, run, unsupported }) => {
-        if (await isOpen(catalog)) unsupported(OPEN)
+        if (await isOpen(catalog, run)) unsupported(OPEN)
         const ex = await catalog.op.listNamespaces({ anonymous: true, ...(headers ? { headers } : {}) })
         check.conform(ex, { status: [401, 403], errorType: /NotAuthorized/ })
         // The document says 401; the Iceberg text allows 403 but names 401 for invalid tokens.
