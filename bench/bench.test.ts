@@ -4,9 +4,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { Agent, request } from 'undici'
 import { afterAll, describe, expect, it } from 'vitest'
 import { runLoad } from './lib/load.ts'
 import { median, percentile } from './lib/stats.ts'
+import { startReference } from './lib/targets.ts'
 import { runBench } from './run.ts'
 
 describe('stats', () => {
@@ -62,7 +64,7 @@ describe('bench/run.ts on a tiny budget', () => {
         expect(cell.requests).toBeGreaterThan(0)
       }
     }
-    const oh = results['overhead'] as {
+    const oh = (results['overhead'] as { shipped: unknown }).shipped as {
       loadTable: { raw: { medianMs: number }; harness: { medianMs: number } }
     }
     expect(oh.loadTable.raw.medianMs).toBeGreaterThan(0)
@@ -73,5 +75,32 @@ describe('bench/run.ts on a tiny budget', () => {
     }
     expect(mem.tables).toBe(50)
     if (process.platform === 'linux') expect(mem.rssMb).toBeGreaterThan(0)
+  })
+})
+
+describe('the keep-alive switch of the reference server child', () => {
+  const connectsFor = async (keepAliveMs: number | undefined) => {
+    const server = await startReference(30_000, keepAliveMs)
+    const agent = new Agent({ connections: 1, connect: { timeout: 10_000 } })
+    let connects = 0
+    agent.on('connect', () => connects++)
+    try {
+      for (let i = 0; i < 5; i++) {
+        const res = await request(`${server.url}/v1/config`, {
+          dispatcher: agent,
+          signal: AbortSignal.timeout(10_000),
+        })
+        await res.body.text()
+      }
+      return connects
+    } finally {
+      await agent.close()
+      await server.stop()
+    }
+  }
+
+  it('as shipped (1 s) undici reconnects for every request; with 5 s one connection serves all', async () => {
+    expect(await connectsFor(undefined)).toBe(5)
+    expect(await connectsFor(5000)).toBe(1)
   })
 })

@@ -18,6 +18,8 @@ const CLI = fileURLToPath(new URL('../bin/catalog-conformance.js', import.meta.u
 /** One certification run as measured from outside. */
 export interface CertifySample {
   readonly exitCode: number | null
+  readonly verdict: string
+  readonly summary: Record<string, number>
   readonly wallMs: number
   /** User + system CPU seconds of the CLI and every process it started (undefined outside Linux). */
   readonly cpuS?: number
@@ -32,6 +34,8 @@ export interface CertifySample {
 }
 
 interface ResultsJson {
+  verdict: string
+  summary: Record<string, number>
   tests: { file: string; durationMs: number; exchanges?: { durationMs: number }[] }[]
 }
 
@@ -53,13 +57,19 @@ export async function certifyOnce(args: readonly string[], timeoutMs = 600_000):
     const wallMs = performance.now() - t0
     const peak = rss.stop()
     const after = childrenCpu()
-    if (code !== 0 && code !== 1) throw new Error(`catalog-conformance exited ${code}: ${stderr}`)
-    const results = JSON.parse(await readFile(join(dir, 'results.json'), 'utf8')) as ResultsJson
+    // Exit 1 (non-conformant) and 2 (a harness error, e.g. a test timing out on a loaded machine) still
+    // leave results.json; the sample keeps the exit code and verdict so the median is not silently clean.
+    const text = await readFile(join(dir, 'results.json'), 'utf8').catch(() => undefined)
+    if (text === undefined)
+      throw new Error(`catalog-conformance exited ${code} without results.json: ${stderr}`)
+    const results = JSON.parse(text) as ResultsJson
     const byFile = new Map<string, number>()
     for (const t of results.tests) byFile.set(t.file, (byFile.get(t.file) ?? 0) + t.durationMs)
     const exchangeMs = results.tests.flatMap((t) => (t.exchanges ?? []).map((e) => e.durationMs))
     return {
       exitCode: code,
+      verdict: results.verdict,
+      summary: results.summary,
       wallMs: Math.round(wallMs),
       ...(before && after ? { cpuS: round(after.user + after.system - before.user - before.system) } : {}),
       ...(peak !== undefined ? { peakTreeRssMb: Math.round(peak / 2 ** 20) } : {}),

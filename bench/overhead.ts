@@ -53,8 +53,8 @@ function summary(samples: number[]) {
 }
 
 /** Raw vs harness time per exchange for loadTable and listNamespaces, `n` of each, after `warmup`. */
-export async function overhead(n = 2000, warmup = 300) {
-  const server = await startReference()
+export async function overhead(n = 2000, warmup = 300, keepAliveMs?: number) {
+  const server = await startReference(30_000, keepAliveMs)
   const http = new BenchHttp(server.url, 1)
   const redactor = new Redactor(['bench-secret-token-value'])
   const transport = new Transport({ timeoutMs: 30_000, redactor, connections: 1 })
@@ -109,7 +109,7 @@ export async function overhead(n = 2000, warmup = 300) {
         overheadPct: round(((h.medianMs - r.medianMs) / r.medianMs) * 100, 1),
       }
     }
-    return { n, warmup, loadAvg1mAtEnd: round(loadavg()[0] ?? 0), ...out }
+    return { n, warmup, server: server.name, loadAvg1mAtEnd: round(loadavg()[0] ?? 0), ...out }
   } finally {
     await transport.close()
     await http.close()

@@ -9,11 +9,12 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { cpus, loadavg } from 'node:os'
 import { certify } from './certify.ts'
+import { keepAliveAb } from './keep-alive-ab.ts'
 import { memory } from './memory.ts'
 import { overhead } from './overhead.ts'
 import { DEFAULT_THROUGHPUT, throughput } from './throughput.ts'
 
-export const PARTS = ['certify', 'certify-java', 'throughput', 'overhead', 'memory'] as const
+export const PARTS = ['certify', 'certify-java', 'keep-alive-ab', 'throughput', 'overhead', 'memory'] as const
 export type Part = (typeof PARTS)[number]
 
 /** Runs `parts` with full or quick budgets; returns what each part measured. */
@@ -36,14 +37,26 @@ export async function runBench(
     certify: () => certify(o.quick ? quickCertify : [], o.runs, log),
     'certify-java': () =>
       certify(['--target', 'iceberg-rest-fixture', ...(o.quick ? quickCertify : [])], o.runs, log),
+    'keep-alive-ab': () => keepAliveAb(o.runs, o.quick ? quickCertify : [], log),
     throughput: () =>
       throughput(
         o.quick
-          ? { concurrencies: [1, 4], maxRequests: 50, maxMs: 500, warmupMs: 100, listSize: 20, java: false }
+          ? {
+              concurrencies: [1, 4],
+              maxRequests: 50,
+              maxMs: 500,
+              warmupMs: 100,
+              listSize: 20,
+              java: false,
+              keepAliveVariant: false,
+            }
           : DEFAULT_THROUGHPUT,
         log,
       ),
-    overhead: () => (o.quick ? overhead(20, 5) : overhead()),
+    overhead: async () =>
+      o.quick
+        ? { shipped: await overhead(20, 5) }
+        : { shipped: await overhead(), keepAlive5s: await overhead(2000, 300, 5000) },
     memory: () => (o.quick ? memory(50) : memory()),
   }
   for (const part of parts) {

@@ -5,7 +5,6 @@
  *
  *   npx tsx bench/throughput.ts
  */
-import { existsSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { fixtureLayout } from '../suites/_harness/targets/iceberg-rest-fixture.ts'
 import { BenchHttp } from './lib/http.ts'
@@ -23,6 +22,8 @@ export interface ThroughputOptions {
   readonly listSize: number
   /** Also run against the Java fixture (skipped when it is not prepared). */
   readonly java: boolean
+  /** Also run against the reference server with a 5 s keep-alive timeout (see ref-child.ts). */
+  readonly keepAliveVariant: boolean
 }
 
 export const DEFAULT_THROUGHPUT: ThroughputOptions = {
@@ -32,6 +33,7 @@ export const DEFAULT_THROUGHPUT: ThroughputOptions = {
   warmupMs: 2_000,
   listSize: 1000,
   java: true,
+  keepAliveVariant: true,
 }
 
 export type ServerResults = Record<LoadName, LoadResult[]> & { pagesPerListing: number }
@@ -66,40 +68,47 @@ async function measure(server: BenchServer, o: ThroughputOptions, log: (l: strin
   }
 }
 
-/** Runs every load on the reference server, then on the Java fixture; ratios are reference / Java op/s. */
+async function measureOn(start: () => Promise<BenchServer>, o: ThroughputOptions, log: (l: string) => void) {
+  const server = await start()
+  try {
+    return await measure(server, o, log)
+  } finally {
+    await server.stop()
+  }
+}
+
+function ratios(a: ServerResults, b: ServerResults): Record<LoadName, number[]> {
+  const out = {} as Record<LoadName, number[]>
+  for (const load of LOADS)
+    out[load] = a[load].map((r, i) => round(r.opsPerS / Math.max(b[load][i]?.opsPerS ?? 0, 1e-9)))
+  return out
+}
+
+/**
+ * Runs every load on the reference server (as shipped, then with a 5 s keep-alive when `keepAliveVariant`),
+ * then on the Java fixture; ratios are reference op/s over Java op/s, cell by cell.
+ */
 export async function throughput(
   o: ThroughputOptions = DEFAULT_THROUGHPUT,
   log: (l: string) => void = () => {},
 ) {
-  const ref = await startReference()
-  let reference: ServerResults
-  try {
-    reference = await measure(ref, o, log)
-  } finally {
-    await ref.stop()
-  }
-  let java: ServerResults | undefined
-  const prepared = existsSync(fixtureLayout().root) && fixtureLayout().ready
-  if (o.java && prepared) {
-    const server = await startJavaFixture()
-    try {
-      java = await measure(server, o, log)
-    } finally {
-      await server.stop()
-    }
-  }
-  const ratio: Partial<Record<LoadName, number[]>> = {}
-  if (java)
-    for (const load of LOADS)
-      ratio[load] = reference[load].map((r, i) =>
-        round(r.opsPerS / Math.max(java[load][i]?.opsPerS ?? 0, 1e-9)),
-      )
+  const reference = await measureOn(() => startReference(), o, log)
+  const keepAlive5s = o.keepAliveVariant
+    ? await measureOn(() => startReference(30_000, 5000), o, log)
+    : undefined
+  const prepared = fixtureLayout().ready
+  const java = o.java && prepared ? await measureOn(() => startJavaFixture(), o, log) : undefined
   return {
     options: o,
     loadAvg1mAtEnd: round(loadavg()[0] ?? 0),
     reference,
+    ...(keepAlive5s ? { keepAlive5s } : {}),
     ...(java
-      ? { java, ratio }
+      ? {
+          java,
+          ratioShippedOverJava: ratios(reference, java),
+          ...(keepAlive5s ? { ratioKeepAlive5sOverJava: ratios(keepAlive5s, java) } : {}),
+        }
       : { java: o.java ? 'not prepared (run fixtures/targets/iceberg-rest-fixture/prepare.sh)' : 'skipped' }),
   }
 }

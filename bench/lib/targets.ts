@@ -15,16 +15,22 @@ export interface BenchServer {
 
 const CHILD = fileURLToPath(new URL('./ref-child.ts', import.meta.url))
 
-/** The reference server in a child Node process (through tsx), ready within `timeoutMs`. */
-export async function startReference(timeoutMs = 30_000): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { stdio: ['pipe', 'pipe', 'inherit'] })
+/**
+ * The reference server in a child Node process (through tsx), ready within `timeoutMs`; `keepAliveMs`
+ * overrides its keep-alive timeout (see ref-child.ts).
+ */
+export async function startReference(timeoutMs = 30_000, keepAliveMs?: number): Promise<BenchServer> {
+  const extra = keepAliveMs === undefined ? [] : ['--keep-alive-ms', String(keepAliveMs)]
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...extra], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
   const lines = createInterface({ input: child.stdout })
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
   try {
     for await (const line of lines) {
       const url = (JSON.parse(line) as { url: string }).url
       return {
-        name: 'reference',
+        name: keepAliveMs === undefined ? 'reference' : `reference (keep-alive ${keepAliveMs} ms)`,
         url,
         ...(child.pid !== undefined ? { pid: child.pid } : {}),
         async stop() {
