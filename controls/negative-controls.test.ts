@@ -10,7 +10,7 @@
  * CONTROLS_ONLY=name,module… runs a subset (fault names or controls/faults/ file names);
  * CONTROLS_CONCURRENCY sets the number of parallel CLI runs (default 2).
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Fault } from './fault.ts'
@@ -49,6 +49,11 @@ const WAIT_MS = 30 * 60_000
 const baselines = new Map<string, Promise<RunOutcome>>()
 const verdicts = new Map<string, Promise<FaultVerdict>>()
 
+/** One line per finished run in .tmp/controls/progress.log, to follow a long run (Vitest prints at the end). */
+function progress(line: string): void {
+  appendFileSync(join(CONTROLS_TMP, 'progress.log'), `${new Date().toISOString()} ${line}\n`)
+}
+
 /** A promise awaited later by its test: mark it handled now, so that an early rejection is not "unhandled". */
 function handled<T>(p: Promise<T>): Promise<T> {
   p.catch(() => undefined)
@@ -56,18 +61,27 @@ function handled<T>(p: Promise<T>): Promise<T> {
 }
 
 beforeAll(() => {
+  mkdirSync(CONTROLS_TMP, { recursive: true })
+  progress(`start: ${selected.length} faults, ${plan.groups.length} baselines, ${narrowed.size} narrowed`)
   // Baselines first, then the faults, longest first; each fault is judged once its baseline is in.
   for (const g of plan.groups)
     baselines.set(
       g.key,
       handled(
-        pool.run(() =>
-          runBaseline(g.areas, {
-            label: g.label,
-            ...(g.server ? { server: g.server } : {}),
-            ...(g.runArgs ? { runArgs: g.runArgs } : {}),
+        pool
+          .run(() =>
+            runBaseline(g.areas, {
+              label: g.label,
+              ...(g.server ? { server: g.server } : {}),
+              ...(g.runArgs ? { runArgs: g.runArgs } : {}),
+            }),
+          )
+          .then((b) => {
+            progress(
+              `${g.label} (${g.areas.join(', ')}): ${JSON.stringify(b.results?.summary ?? b.exitCode)}`,
+            )
+            return b
           }),
-        ),
       ),
     )
   for (const f of plan.order) {
@@ -79,6 +93,7 @@ beforeAll(() => {
       handled(
         Promise.all([run, baselines.get(group.key) as Promise<RunOutcome>]).then(([r, b]) => {
           const v = evaluateFault(f, r, outcomesById(b.results), b.results?.errors ?? [])
+          progress(`${v.killed ? 'killed' : 'SURVIVED'} ${f.name} in ${Math.round(r.durationMs / 100) / 10}s`)
           if (v.killed && v.unexpectedErrors.length === 0) discard(r)
           return v
         }),
