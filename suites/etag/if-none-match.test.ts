@@ -1,0 +1,121 @@
+/**
+ * If-None-Match beyond one ETag (spec-digest §6.3; RFC 9110 §13.1.2): `*` matches any current representation
+ * and a list matches when any of its entity tags does. A server that evaluates If-None-Match answers 304 to
+ * both on an unchanged table; that is optional in Iceberg (unsupported when it never answers 304) and definite
+ * in the original document (profile `document`: MUST). Whatever the profile, `*` never turns a missing table
+ * into a 304, and a list of stale ETags never gets one.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+import type { Fixtures } from '../_harness/dsl.ts'
+import { setupTable } from '../_harness/support/commit-steps.ts'
+import type { TableRef } from '../_harness/support/commit-steps.ts'
+import type { Exchange } from '../_harness/http/exchange.ts'
+
+const OPTIONAL = { iceberg: 'MAY', document: 'MUST' } as const
+const REF = 'spec-digest §6.3; RFC 9110 §13.1.2 (If-None-Match: `*` or a list, weak comparison)'
+/** Entity tags no server issued (quoted, as RFC 9110 writes them). */
+const STALE = ['"conformance-stale-1"', '"conformance-stale-2"']
+
+async function table(ctx: Fixtures): Promise<TableRef> {
+  const ref = {
+    namespace: await ctx.sandbox.namespace(ctx.catalog, 'inm'),
+    table: ctx.sandbox.names.table('e'),
+  }
+  await setupTable(ctx.catalog, ctx.check, ref.namespace, ref.table)
+  return ref
+}
+
+/** The table's current ETag; unsupported when the server sends none (and ETags are optional). */
+async function currentEtag(ctx: Fixtures, ref: TableRef): Promise<string> {
+  const ex = await ctx.catalog.op.loadTable(ref)
+  ctx.check.setup(ex, 'load the table')
+  const tag = ex.headers.etag
+  if (tag) return tag
+  if (ctx.meta.level !== 'MUST') ctx.unsupported('no ETag on loadTable (ETags are optional in Iceberg)')
+  ctx.check.that(false, 'the load response carries an ETag header', { received: ex.headers })
+  return ''
+}
+
+/** A 200 where a 304 is due is "unsupported" unless the profile makes 304 definite. */
+function expect304(ctx: Fixtures, ex: Exchange, what: string): void {
+  if (ex.status === 200 && ctx.meta.level !== 'MUST')
+    ctx.unsupported(`the server answers 200 to ${what} (optional in Iceberg)`)
+  ctx.check.conform(ex, { status: 304 })
+}
+
+operation('loadTable', () => {
+  rule(
+    {
+      id: 'etag/if-none-match/star-304',
+      level: OPTIONAL,
+      title: 'If-None-Match: * on an existing table is 304 with no body',
+      requires: ['createNamespace', 'createTable', 'loadTable'],
+      ref: REF,
+      since: '1.8',
+    },
+    async (ctx) => {
+      const ref = await table(ctx)
+      const probe = await ctx.catalog.op.loadTable({ ...ref, headers: { 'if-none-match': '*' } })
+      if (probe.status === 200 && !probe.headers.etag && ctx.meta.level !== 'MUST')
+        ctx.unsupported('no ETag on loadTable (ETags are optional in Iceberg)')
+      expect304(ctx, probe, 'If-None-Match: *')
+    },
+  )
+
+  rule(
+    {
+      id: 'etag/if-none-match/star-missing-404',
+      level: 'MUST',
+      title: 'If-None-Match: * on a table that does not exist is 404, never 304',
+      requires: ['createNamespace', 'loadTable'],
+      ref: `${REF}; spec-digest §1.3 #18 (404 NoSuchTable)`,
+      since: '1.8',
+    },
+    async (ctx) => {
+      const namespace = await ctx.sandbox.namespace(ctx.catalog, 'inm')
+      const ex = await ctx.catalog.op.loadTable({
+        namespace,
+        table: ctx.sandbox.names.table('none'),
+        headers: { 'if-none-match': '*' },
+      })
+      ctx.check.conform(ex, { status: 404, errorType: /NoSuchTable/ })
+    },
+  )
+
+  rule(
+    {
+      id: 'etag/if-none-match/list-304',
+      level: OPTIONAL,
+      title: 'a list of ETags that holds the current one is 304',
+      requires: ['createNamespace', 'createTable', 'loadTable'],
+      ref: REF,
+      since: '1.8',
+    },
+    async (ctx) => {
+      const ref = await table(ctx)
+      const tag = await currentEtag(ctx, ref)
+      const ex = await ctx.catalog.op.loadTable({
+        ...ref,
+        headers: { 'if-none-match': [STALE[0], tag, STALE[1]].join(', ') },
+      })
+      expect304(ctx, ex, 'a list holding the current ETag')
+    },
+  )
+
+  rule(
+    {
+      id: 'etag/if-none-match/stale-list-200',
+      level: 'MUST',
+      title: 'a list of ETags that holds no current one is 200 with the table',
+      requires: ['createNamespace', 'createTable', 'loadTable'],
+      ref: `${REF}; spec-digest §6.3 (an ETag identifies one metadata version)`,
+      since: '1.8',
+    },
+    async (ctx) => {
+      const ref = await table(ctx)
+      const ex = await ctx.catalog.op.loadTable({ ...ref, headers: { 'if-none-match': STALE.join(', ') } })
+      const body = ctx.check.conform<{ metadata?: unknown }>(ex, { status: 200 })
+      ctx.check.that(body.metadata !== undefined, 'the 200 carries the table metadata', { received: body })
+    },
+  )
+})
