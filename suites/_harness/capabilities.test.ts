@@ -11,6 +11,7 @@ describe('parseCapabilities', () => {
     expect(supports(caps, 'createNamespace')).toBe(true)
     expect(supports(caps, 'namespaceExists')).toBe(false)
     expect(supports(caps, 'listViews')).toBe(false)
+    expect(supports(caps, 'getConfig')).toBe(true)
   })
 
   it('reads advertised endpoints, normalizing the verb', () => {

@@ -80,8 +80,11 @@ export function separatorOf(advertised: string | undefined): {
   return { namespaceSeparator: decoded, namespaceSeparatorEncoded: encoded }
 }
 
+/** getConfig is how capabilities are discovered: every server serves it, whether it lists it or not. */
+const ALWAYS_SERVED: ReadonlySet<OperationId> = new Set(['getConfig'])
+
 export function supports(caps: Capabilities, id: OperationId): boolean {
-  return caps.endpoints.includes(endpointOf(id))
+  return ALWAYS_SERVED.has(id) || caps.endpoints.includes(endpointOf(id))
 }
 
 /** The operations among `ids` that the target does not advertise. */
