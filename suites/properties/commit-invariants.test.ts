@@ -1,0 +1,96 @@
+/**
+ * Property: random VALID commit sequences keep the table metadata invariants (commit-semantics §8.1) and do
+ * what each update says (spec-digest §4.1; commit-semantics §2.2): add-schema with set-current-schema -1
+ * makes the schema just added current, add-spec / add-sort-order with -1 make them the default, explicit
+ * ids switch to existing ones, snapshots move main or a branch, tags and branches are set and removed, main
+ * is rolled back, properties behave like a map, set-location moves the table, and (when the server takes
+ * format v3) upgrade-format-version raises the version. After every commit the response and a reload must
+ * hold every invariant, agree with each other, and show what the one-step model expects. Covers what the
+ * Iceberg compatibility kit never sends (rck-digest §3.2: remove-snapshot-ref, tags, remove-properties and
+ * set-location on tables, upgrade-format-version of an existing table).
+ */
+import fc from 'fast-check'
+import { operation, rule } from '../_harness/dsl.ts'
+import { commitSequence } from '../_harness/arbitraries/commit-sequence.ts'
+import { planCommit } from '../_harness/support/commit-plan.ts'
+import { commit, createTableBody, stateOf } from '../_harness/support/commit-steps.ts'
+import type { TableState } from '../_harness/support/commit-steps.ts'
+import { expectCommitHistory, expectTableInvariants } from '../_harness/support/invariants.ts'
+import { checkProperty } from '../_harness/support/property.ts'
+import { freshNamespace } from '../_harness/support/scratch.ts'
+import { RELEASES } from '../../schemas/operations.ts'
+import type { Release } from '../../schemas/operations.ts'
+
+const RULE = 'properties/commits/valid-sequences-keep-invariants'
+
+operation('updateTable', () => {
+  rule(
+    {
+      id: RULE,
+      level: 'MUST',
+      title: 'random valid commit sequences are applied as the updates say and keep the metadata invariants',
+      requires: ['createNamespace', 'createTable', 'loadTable', 'updateTable', 'dropTable', 'dropNamespace'],
+      ref: 'spec-digest §4.1, §6.11; commit-semantics §2.2, §8.1',
+    },
+    async ({ run, meta, catalog, sandbox, check }) => {
+      const { ns, drop } = await freshNamespace(sandbox, catalog, 'commitseq')
+      const release = (run.profile === 'document' ? '1.11' : run.profile) as Release
+      let v3 = false
+      if (RELEASES.indexOf(release) >= RELEASES.indexOf('1.10')) {
+        const probe = await catalog.op.createTable({
+          namespace: ns,
+          body: createTableBody('v3probe', { properties: { 'format-version': '3' } }),
+        })
+        v3 = probe.status === 200 && stateOf(probe.json).metadata['format-version'] === 3
+      }
+      let n = 0
+      const rule = { rule: RULE }
+      try {
+        await checkProperty(
+          { run, meta },
+          () =>
+            fc.asyncProperty(commitSequence({ maxCommits: 6 }), async (intents) => {
+              const ref = { namespace: ns, table: `t${++n}` }
+              const created = await catalog.op.createTable({
+                namespace: ns,
+                body: createTableBody(ref.table),
+              })
+              let state: TableState = stateOf(check.setup(created, 'create the table'))
+              const baseLocation = state.metadata.location ?? ''
+              try {
+                for (const [i, intent] of intents.entries()) {
+                  const plan = planCommit(intent, state.metadata, { v3, baseLocation, now: Date.now() })
+                  if (plan.updates.length === 0) continue
+                  const where = `commit ${i + 1} (${plan.updates.map((u) => String(u.action)).join(', ')})`
+                  const ex = await commit(catalog, ref, [], plan.updates)
+                  const after = stateOf(check.conform(ex, { status: 200 }))
+                  expectTableInvariants(check, after.metadata, { ...rule, where: `the response to ${where}` })
+                  if (plan.changes) expectCommitHistory(check, state, after, where)
+                  const reload = stateOf(check.conform(await catalog.op.loadTable(ref), { status: 200 }))
+                  expectTableInvariants(check, reload.metadata, {
+                    ...rule,
+                    where: `the reload after ${where}`,
+                  })
+                  check.equal(
+                    reload.metadataLocation,
+                    after.metadataLocation,
+                    `${where}: a reload returns the metadata-location of the commit response`,
+                  )
+                  for (const e of plan.expectations) {
+                    check.equal(e.actual(after.metadata), e.expected, `${where}, response: ${e.what}`, { ex })
+                    check.equal(e.actual(reload.metadata), e.expected, `${where}, reload: ${e.what}`)
+                  }
+                  state = reload
+                }
+              } finally {
+                await catalog.op.dropTable(ref)
+              }
+            }),
+          { maxRuns: 12 },
+        )
+      } finally {
+        await drop()
+      }
+    },
+  )
+})
