@@ -39,14 +39,19 @@ interface ResultsJson {
   tests: { file: string; durationMs: number; exchanges?: { durationMs: number }[] }[]
 }
 
-/** Runs the CLI once with `args` (after `run --report-dir <tmp>`), bounded by `timeoutMs`. */
-export async function certifyOnce(args: readonly string[], timeoutMs = 600_000): Promise<CertifySample> {
+/** Runs the CLI once with `args` (after `run --report-dir <tmp>`) and extra `env`, bounded by `timeoutMs`. */
+export async function certifyOnce(
+  args: readonly string[],
+  timeoutMs = 600_000,
+  env: Readonly<Record<string, string>> = {},
+): Promise<CertifySample> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-certify-'))
   try {
     const before = childrenCpu()
     const t0 = performance.now()
     const child = spawn(process.execPath, [CLI, 'run', '--report-dir', dir, ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...env },
     })
     let stderr = ''
     child.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)))

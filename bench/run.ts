@@ -9,12 +9,12 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { cpus, loadavg } from 'node:os'
 import { certify } from './certify.ts'
-import { keepAliveAb } from './keep-alive-ab.ts'
+import { certifyAb } from './certify-ab.ts'
 import { memory } from './memory.ts'
 import { overhead } from './overhead.ts'
 import { DEFAULT_THROUGHPUT, throughput } from './throughput.ts'
 
-export const PARTS = ['certify', 'certify-java', 'keep-alive-ab', 'throughput', 'overhead', 'memory'] as const
+export const PARTS = ['certify', 'certify-java', 'certify-ab', 'throughput', 'overhead', 'memory'] as const
 export type Part = (typeof PARTS)[number]
 
 /** Runs `parts` with full or quick budgets; returns what each part measured. */
@@ -37,7 +37,7 @@ export async function runBench(
     certify: () => certify(o.quick ? quickCertify : [], o.runs, log),
     'certify-java': () =>
       certify(['--target', 'iceberg-rest-fixture', ...(o.quick ? quickCertify : [])], o.runs, log),
-    'keep-alive-ab': () => keepAliveAb(o.runs, o.quick ? quickCertify : [], log),
+    'certify-ab': () => certifyAb(o.runs, o.quick ? quickCertify : [], log),
     throughput: () =>
       throughput(
         o.quick
