@@ -1,0 +1,133 @@
+/**
+ * Property: replaying a mutating operation with its Idempotency-Key is equivalent to the first answer and has
+ * no second effect (spec-digest §6.2), over random sequences of createNamespace, dropNamespace,
+ * updateProperties, createTable, dropTable, updateTable and renameTable, successes and deterministic 4xx
+ * alike, replayed at once or after the operations that follow. Only where the server advertises
+ * idempotency-key-lifetime. MUST: the replay changes nothing, answers with the same status class, and (at
+ * once, nothing changed in between) repeats what the body says. SHOULD: the very same status and error type
+ * (the spec asks for an "equivalent" response and names no field; a replay after later operations may
+ * reflect the newer state, so its body is not compared).
+ */
+import fc from 'fast-check'
+import { operation, rule } from '../_harness/dsl.ts'
+import { mutatingOperation } from '../_harness/arbitraries/mutating-operation.ts'
+import type { MutatingOperation } from '../_harness/arbitraries/mutating-operation.ts'
+import type { Exchange } from '../_harness/http/exchange.ts'
+import { checkProperty } from '../_harness/support/property.ts'
+import { digest, observe, send } from '../_harness/support/replay-ops.ts'
+import type { Universe } from '../_harness/support/replay-ops.ts'
+import { dropQuietly } from '../_harness/support/scratch.ts'
+import { uuid7 } from '../_harness/support/uuid.ts'
+import type { Checker } from '../_harness/checker.ts'
+
+/** Statuses a server does not finalize (spec-digest §6.2: 5xx; auth and throttling depend on the moment). */
+const finalized = (s: number): boolean => s >= 200 && s < 500 && ![401, 403, 408, 419, 425, 429].includes(s)
+
+const errorType = (ex: Exchange): unknown =>
+  (ex.json as { error?: { type?: unknown } } | undefined)?.error?.type
+
+function compare(
+  check: Checker,
+  op: MutatingOperation,
+  first: Exchange,
+  again: Exchange,
+  atOnce: boolean,
+): void {
+  const what = `replay of ${op.op} (first answer ${first.status})`
+  check.conform(again)
+  check.equal(
+    Math.floor(again.status / 100),
+    Math.floor(first.status / 100),
+    `${what}: the same status class`,
+    {
+      ex: again,
+    },
+  )
+  check.equal(again.status, first.status, `${what}: the same status`, { level: 'SHOULD', ex: again })
+  if (first.status >= 400)
+    check.equal(errorType(again), errorType(first), `${what}: the same error type`, {
+      level: 'SHOULD',
+      ex: again,
+    })
+  else if (atOnce && again.status === first.status)
+    check.equal(digest(op, again), digest(op, first), `${what}: an equivalent body`, { ex: again })
+}
+
+operation('topic:idempotency', () => {
+  rule(
+    {
+      id: 'properties/idempotency/replay-equivalent',
+      level: 'MUST',
+      title: 'a replay with the same Idempotency-Key answers equivalently and has no second effect',
+      requires: [
+        'createNamespace',
+        'dropNamespace',
+        'updateProperties',
+        'loadNamespaceMetadata',
+        'createTable',
+        'dropTable',
+        'updateTable',
+        'renameTable',
+        'listTables',
+        'loadTable',
+      ],
+      ref: 'spec-digest §6.2',
+      since: '1.11',
+    },
+    async ({ run, meta, catalog, sandbox, check, unsupported }) => {
+      if (!run.caps.idempotencyKeyLifetime)
+        unsupported('idempotency-key-lifetime is not advertised in /v1/config')
+      const steps = fc.array(fc.record({ op: mutatingOperation, later: fc.boolean() }), {
+        minLength: 1,
+        maxLength: 5,
+      })
+      await checkProperty(
+        { run, meta },
+        () =>
+          fc.asyncProperty(steps, async (ops) => {
+            const u: Universe = {
+              namespaces: [sandbox.names.namespace('idemA'), sandbox.names.namespace('idemB')],
+              tables: ['t0', 't1', 't2'],
+            }
+            check.setup(
+              await catalog.op.createNamespace({ body: { namespace: u.namespaces[0] } }),
+              'create namespace',
+            )
+            const later: { op: MutatingOperation; headers: Record<string, string>; first: Exchange }[] = []
+            const replay = async (
+              op: MutatingOperation,
+              headers: Record<string, string>,
+              first: Exchange,
+              atOnce: boolean,
+            ) => {
+              const before = await observe(catalog, u)
+              const again = await send(catalog, u, op, headers)
+              compare(check, op, first, again, atOnce)
+              check.equal(
+                await observe(catalog, u),
+                before,
+                `replay of ${op.op}: no second effect on the catalog`,
+                {
+                  ex: again,
+                },
+              )
+            }
+            try {
+              for (const { op, later: deferred } of ops) {
+                const headers = { 'idempotency-key': uuid7() }
+                const first = await send(catalog, u, op, headers)
+                check.conform(first)
+                if (!finalized(first.status)) continue
+                if (deferred) later.push({ op, headers, first })
+                else await replay(op, headers, first, true)
+              }
+              for (const l of later) await replay(l.op, l.headers, l.first, false)
+            } finally {
+              for (const ns of u.namespaces) await dropQuietly(sandbox, ns)
+            }
+          }),
+        { maxRuns: 6 },
+      )
+    },
+  )
+})
