@@ -32,12 +32,38 @@ function loadWithInm(req: ServerRequest, test: (v: string) => boolean): boolean 
   return v !== undefined && operationOf(req) === 'loadTable' && test(v.trim())
 }
 
+/**
+ * Only 2xx responses are stored under their key: a later request with the key of a 4xx runs again. The
+ * hooks remember the keys answered with a 4xx and strip them from later requests.
+ */
+function only2xxStored(): FaultHooks {
+  const failed = new Set<string>()
+  return {
+    onRequest: (req) => {
+      const k = req.headers['idempotency-key']?.toLowerCase()
+      if (k === undefined || !failed.has(k)) return req
+      const headers = { ...req.headers }
+      delete headers['idempotency-key']
+      return { ...req, headers }
+    },
+    onResponse: (req, res) => {
+      const k = req.headers['idempotency-key']?.toLowerCase()
+      if (k !== undefined && res.status >= 400 && res.status < 500) failed.add(k)
+      return res
+    },
+  }
+}
+
 const idempotency: Fault[] = [
   {
     name: 'idempotency-namespace-ops-unkeyed',
     description: 'Idempotency-Key is honoured on creates only: updateProperties and dropNamespace run again.',
     areas: ['idempotency'],
-    breaks: ['idempotency/updateProperties/replay', 'idempotency/dropNamespace/replay'],
+    breaks: [
+      'idempotency/updateProperties/replay',
+      'idempotency/dropNamespace/replay',
+      'idempotency/dropNamespace/replays-409',
+    ],
     hooks: () => ({ onRequest: unkeyed(['updateProperties', 'dropNamespace']) }),
   },
   {
@@ -75,6 +101,14 @@ const idempotency: Fault[] = [
         (res) => res.status === 404,
       ),
     }),
+  },
+  {
+    name: 'idempotency-4xx-not-stored',
+    description:
+      'Only 2xx responses are stored under their Idempotency-Key: a 409 is not replayed, the retry runs again.',
+    areas: ['idempotency'],
+    breaks: ['idempotency/dropNamespace/replays-409', 'idempotency/createNamespace/replays-409'],
+    hooks: only2xxStored,
   },
 ]
 

@@ -92,6 +92,39 @@ operation('dropNamespace', () => {
   )
 })
 
+operation('dropNamespace', () => {
+  rule(
+    {
+      id: 'idempotency/dropNamespace/replays-409',
+      level: 'MUST',
+      title: 'a finalized 409 NamespaceNotEmpty is replayed even after the namespace was emptied',
+      requires: ['createNamespace', 'createTable', 'dropTable', 'dropNamespace', 'loadNamespaceMetadata'],
+      ref: 'spec-digest §6.2 (deterministic 4xx, explicitly 409 NamespaceNotEmpty, are finalized and replayed)',
+      since: '1.11',
+    },
+    async (ctx) => {
+      requireIdempotency(ctx)
+      const { catalog, check } = ctx
+      const namespace = await ctx.sandbox.namespace(catalog, 'idemne')
+      const table = ctx.sandbox.names.table('t')
+      await createTable(catalog, check, namespace, table)
+      const headers = key()
+      check.setup(
+        await catalog.op.dropNamespace({ namespace, headers }),
+        'drop a namespace that holds a table',
+        409,
+      )
+      check.setup(await catalog.op.dropTable({ namespace, table }), 'empty the namespace', 204)
+      check.conform(await catalog.op.dropNamespace({ namespace, headers }), { status: 409 })
+      const load = await catalog.op.loadNamespaceMetadata({ namespace })
+      check.that(load.status === 200, 'the replayed 409 dropped nothing', {
+        received: load.status,
+        expected: 200,
+      })
+    },
+  )
+})
+
 operation('renameTable', () => {
   rule(
     {
