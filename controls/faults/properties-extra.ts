@@ -1,0 +1,93 @@
+/**
+ * Negative controls of the replay and commit-sequence properties (suites/properties/idempotent-replay.test.ts,
+ * commit-invariants.test.ts): a server that honours Idempotency-Key nowhere or not on table commits, and
+ * commit handling that ignores "last added", never raises last-column-id, or ignores set-location.
+ */
+import type { Fault } from '../fault.ts'
+import { operationOf, onOperations, withJson } from '../fault-kit.ts'
+import type { ServerRequest } from '../../reference-server/index.ts'
+
+const P = ['properties']
+const REPLAY = 'properties/idempotency/replay-equivalent'
+const COMMITS = 'properties/commits/valid-sequences-keep-invariants'
+
+/** An onRequest hook that drops the table updates `drop` selects from updateTable requests. */
+function dropUpdates(drop: (u: Record<string, unknown>) => boolean) {
+  return (req: ServerRequest): ServerRequest => {
+    if (operationOf(req) !== 'updateTable') return req
+    try {
+      const body = JSON.parse(req.body) as { updates?: Record<string, unknown>[] }
+      if (!Array.isArray(body.updates)) return req
+      return { ...req, body: JSON.stringify({ ...body, updates: body.updates.filter((u) => !drop(u)) }) }
+    } catch {
+      return req
+    }
+  }
+}
+
+export const faults: Fault[] = [
+  {
+    name: 'replay-property-key-ignored',
+    description: 'the server advertises idempotency-key-lifetime but runs every replay again.',
+    areas: P,
+    files: ['properties/idempotent-replay.test.ts'],
+    breaks: [REPLAY],
+    hooks: () => ({ flags: { ignoreIdempotencyKey: true } }),
+  },
+  {
+    name: 'replay-reruns-table-commits',
+    description:
+      'Idempotency-Key is honoured on namespace and table create/drop, but a replayed table commit runs again.',
+    areas: P,
+    files: ['properties/idempotent-replay.test.ts'],
+    breaks: [REPLAY],
+    hooks: () => ({
+      onRequest: (req: ServerRequest) => {
+        if (operationOf(req) !== 'updateTable') return req
+        const headers = { ...req.headers }
+        delete headers['idempotency-key']
+        return { ...req, headers }
+      },
+    }),
+  },
+  {
+    name: 'commit-ignores-last-added-schema',
+    description: 'set-current-schema with schema-id -1 (the schema added last) is silently ignored.',
+    areas: P,
+    files: ['properties/commit-invariants.test.ts'],
+    breaks: [COMMITS],
+    hooks: () => ({
+      onRequest: dropUpdates((u) => u.action === 'set-current-schema' && u['schema-id'] === -1),
+    }),
+  },
+  {
+    name: 'commit-ignores-set-location',
+    description: 'set-location on an existing table answers 200 but leaves the location unchanged.',
+    areas: P,
+    files: ['properties/commit-invariants.test.ts'],
+    breaks: [COMMITS],
+    hooks: () => ({ onRequest: dropUpdates((u) => u.action === 'set-location') }),
+  },
+  {
+    name: 'commit-last-column-id-frozen',
+    description: 'last-column-id stays at its create-time value when add-schema adds higher field ids.',
+    areas: P,
+    files: ['properties/commit-invariants.test.ts'],
+    breaks: [COMMITS],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['updateTable', 'loadTable'],
+        (res) =>
+          withJson(res, (b) => {
+            const md = b.metadata as
+              | { 'last-column-id'?: number; schemas?: { 'schema-id'?: number; fields?: { id: number }[] }[] }
+              | undefined
+            const first = md?.schemas?.find((s) => s['schema-id'] === 0)
+            if (md && first) md['last-column-id'] = Math.max(0, ...(first.fields ?? []).map((f) => f.id))
+            return b
+          }),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
+]
