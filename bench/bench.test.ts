@@ -10,6 +10,7 @@ import { runLoad } from './lib/load.ts'
 import { median, percentile } from './lib/stats.ts'
 import { startReference } from './lib/targets.ts'
 import { runBench } from './run.ts'
+import { summarize } from './summary.ts'
 
 describe('stats', () => {
   it('median and nearest-rank percentiles', () => {
@@ -74,6 +75,10 @@ describe('bench/run.ts on a tiny budget', () => {
       rssMb?: number
     }
     expect(mem.tables).toBe(50)
+    const md = summarize(dir)
+    for (const heading of ['### Throughput', '### Harness overhead', '### Memory'])
+      expect(md).toContain(heading)
+    expect(md).toMatch(/\| loadTable \| 4 \| [\d.]+ op\/s/)
     if (process.platform === 'linux') expect(mem.rssMb).toBeGreaterThan(0)
   })
 })
