@@ -21,8 +21,11 @@ describe('expectations', () => {
       'fail',
       'fail',
       'unsupported',
+      'unsupported',
+      'unsupported',
+      'warn',
     ])
-    expect(report.record.expected).toBe(5)
+    expect(report.record.expected).toBe(8)
     // The verdict is not rewritten: the target is still nonconformant.
     expect(r.verdict).toBe('nonconformant')
     expect(validateResults({ ...r, expectations: report.record })).toEqual([])
@@ -95,5 +98,26 @@ describe('expectations', () => {
       /cannot read expectations/,
     )
     expect(parseExpectations('').size).toBe(0)
+  })
+
+  it('is strict about unlisted warn and unsupported outcomes, and lists them ready to paste', () => {
+    const r = realistic()
+    const entries = parseExpectations('tables/load/snapshots-refs: { outcome: unsupported, reason: x }')
+    const report = checkExpectations(r, entries)
+    const unlisted = report.unexpected.filter((u) => u.kind === 'unlisted').map((u) => u.outcome)
+    expect(unlisted.sort()).toEqual(['unsupported', 'unsupported', 'warn'])
+    expect(report.exitCode).toBe(1)
+    expect(expectationLines(report, r.tests).join('\n')).toContain('unlisted warn:')
+  })
+
+  it('accepts a list of outcomes only for an intermittent server bug', () => {
+    const r = realistic()
+    const id = 'namespaces/create/exists-409'
+    const ok = parseExpectations(`${id}: { outcome: [fail, pass], reason: intermittent race in the server }`)
+    expect(checkExpectations(r, ok).unexpected.some((u) => u.id.includes(id))).toBe(false)
+    expect(() => parseExpectations(`${id}: { outcome: [fail, pass], reason: flaky }`)).toThrow(/intermittent/)
+    expect(() => parseExpectations(`${id}: { outcome: [fail, nope], reason: intermittent }`)).toThrow(
+      HarnessError,
+    )
   })
 })

@@ -20,7 +20,8 @@ import { OUTCOMES } from './results.ts'
 import type { ExpectationsRecord, Results, TestResult, Unexpected } from './results.ts'
 
 export interface ExpectationEntry {
-  readonly outcome: Outcome
+  /** The expected outcome; a list for a server bug that shows intermittently (the reason must say so). */
+  readonly outcome: Outcome | readonly Outcome[]
   readonly reason: string
   readonly link?: string
 }
@@ -62,14 +63,19 @@ export function parseExpectations(text: string, source = 'expectations'): Map<st
     if (!v || typeof v !== 'object') throw new HarnessError(`${where}: expected { outcome, reason, link }`)
     const extra = Object.keys(v).filter((k) => !['outcome', 'reason', 'link'].includes(k))
     if (extra.length > 0) throw new HarnessError(`${where}: unknown key(s) ${extra.join(', ')}`)
-    if (!OUTCOMES.includes(v.outcome as Outcome))
-      throw new HarnessError(`${where}: outcome must be one of ${OUTCOMES.join(', ')}`)
+    const outcomes = Array.isArray(v.outcome) ? (v.outcome as unknown[]) : [v.outcome]
+    if (outcomes.length === 0 || !outcomes.every((o) => OUTCOMES.includes(o as Outcome)))
+      throw new HarnessError(`${where}: outcome must be one of ${OUTCOMES.join(', ')} (or a list of them)`)
+    if (outcomes.length > 1 && typeof v.reason === 'string' && !/intermittent/i.test(v.reason))
+      throw new HarnessError(
+        `${where}: a list of outcomes is for an intermittent server bug; the reason must say "intermittent" and why`,
+      )
     if (typeof v.reason !== 'string' || v.reason.trim() === '')
       throw new HarnessError(`${where}: a reason is required (why is this outcome expected?)`)
     if (v.link !== undefined && typeof v.link !== 'string')
       throw new HarnessError(`${where}: link must be a string`)
     out.set(id, {
-      outcome: v.outcome as Outcome,
+      outcome: outcomes.length === 1 ? (outcomes[0] as Outcome) : (outcomes as Outcome[]),
       reason: v.reason,
       ...(typeof v.link === 'string' ? { link: v.link } : {}),
     })
@@ -93,11 +99,15 @@ export function checkExpectations(
     const key = entries.has(t.id) ? t.id : entries.has(t.rule) ? t.rule : undefined
     const entry = key === undefined ? undefined : entries.get(key)
     if (key === undefined || !entry) {
+      // Strict: an unlisted test must pass (or be disabled by the run's own choice); anything else is a surprise.
       if (FAILING.has(t.outcome)) unexpected.push({ id: t.id, outcome: t.outcome, kind: 'new-failure' })
+      else if (t.outcome === 'warn' || t.outcome === 'unsupported')
+        unexpected.push({ id: t.id, outcome: t.outcome, kind: 'unlisted' })
       continue
     }
     used.add(key)
-    if (entry.outcome === t.outcome) {
+    const allowed: readonly Outcome[] = typeof entry.outcome === 'string' ? [entry.outcome] : entry.outcome
+    if (allowed.includes(t.outcome)) {
       expected++
       if (t.outcome !== 'pass')
         adjustments.push({
@@ -110,7 +120,7 @@ export function checkExpectations(
       unexpected.push({
         id: t.id,
         outcome: t.outcome,
-        expected: entry.outcome,
+        expected: allowed[0] as Outcome,
         kind: t.outcome === 'pass' ? 'fixed' : 'mismatch',
       })
   }
@@ -159,10 +169,10 @@ export function expectationLines(report: ExpectationsReport, tests: readonly Tes
   for (const u of report.unexpected) {
     if (u.kind === 'fixed') lines.push(`expected ${u.expected} but passed (remove the entry): ${u.id}`)
     else if (u.kind === 'mismatch') lines.push(`expected ${u.expected} but was ${u.outcome}: ${u.id}`)
-    else lines.push(`new ${u.outcome}: ${u.id}`)
+    else lines.push(`${u.kind === 'unlisted' ? 'unlisted' : 'new'} ${u.outcome}: ${u.id}`)
   }
   for (const s of report.stale) lines.push(`stale expectation (matches no test): ${s}`)
-  const fresh = report.unexpected.filter((u) => u.kind === 'new-failure')
+  const fresh = report.unexpected.filter((u) => u.kind === 'new-failure' || u.kind === 'unlisted')
   if (fresh.length > 0) {
     lines.push('', 'If these are known, add to the expectations file:', '')
     for (const u of fresh) {

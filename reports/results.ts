@@ -55,8 +55,11 @@ export interface Unexpected {
   readonly outcome: Outcome
   /** The outcome the file expected (absent for a new failure). */
   readonly expected?: Outcome
-  /** new-failure: no entry; fixed: an expected failure passed; mismatch: another outcome than expected. */
-  readonly kind: 'new-failure' | 'mismatch' | 'fixed'
+  /**
+   * new-failure: a fail or error with no entry; unlisted: a warn or unsupported with no entry (strict: an
+   * unlisted test must pass); fixed: an expected failure passed; mismatch: another outcome than expected.
+   */
+  readonly kind: 'new-failure' | 'unlisted' | 'mismatch' | 'fixed'
 }
 
 /** What results.json records of an expectations check. */
