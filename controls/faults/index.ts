@@ -18,6 +18,7 @@ import { faults as metrics } from './metrics.ts'
 import { faults as namespaces } from './namespaces.ts'
 import { faults as pagination } from './pagination.ts'
 import { faults as properties } from './properties.ts'
+import { faults as propertiesExtra } from './properties-extra.ts'
 import { faults as robustness } from './robustness.ts'
 import { faults as scanPlanning } from './scan-planning.ts'
 import { faults as stateful } from './stateful.ts'
@@ -41,6 +42,7 @@ export const FAULT_MODULES: Readonly<Record<string, readonly Fault[]>> = {
   namespaces,
   pagination,
   properties,
+  'properties-extra': propertiesExtra,
   robustness,
   'scan-planning': scanPlanning,
   stateful,
