@@ -97,7 +97,8 @@ operation('topic:errors', () => {
         expected: '4xx',
         ex,
       })
-      check.that(ex.status === 404, 'an unknown path is 404', { received: ex.status, level: 'SHOULD', ex })
+      // Neither the spec nor RFC 9110 requires 404 here (400 with the envelope is fine): recorded, never judged.
+      check.that(ex.status === 404, 'an unknown path is 404', { received: ex.status, level: 'MAY', ex })
       check.that(hasEnvelope(ex.json), 'the answer carries the error envelope', {
         received: ex.bodyText.slice(0, 200),
         level: 'SHOULD',

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { operation, rule } from '../_harness/dsl.ts'
-import { namespacePart } from '../_harness/arbitraries/namespace-part.ts'
+import { namespacePart, printableSeparator } from '../_harness/arbitraries/namespace-part.ts'
 import { propertyMap } from '../_harness/arbitraries/property-map.ts'
 import { checkProperty } from '../_harness/support/property.ts'
 import { dropQuietly } from '../_harness/support/scratch.ts'
@@ -22,8 +22,8 @@ operation('createNamespace', () => {
     async ({ run, meta, catalog, sandbox, check }) => {
       await checkProperty({ run, meta }, () =>
         fc.asyncProperty(
-          namespacePart(),
-          fc.array(namespacePart(), { maxLength: 2 }),
+          namespacePart({ avoid: printableSeparator(run.caps) }),
+          fc.array(namespacePart({ avoid: printableSeparator(run.caps) }), { maxLength: 2 }),
           propertyMap(),
           async (top, nested, properties) => {
             const root = [`${sandbox.names.namespace('rt')[0]}_${top}`]

@@ -9,6 +9,11 @@ import { nameUnit } from './_internals/names.ts'
 export interface NamespacePartOptions {
   readonly separator?: boolean
   readonly long?: boolean
+  /**
+   * Never generate a level containing this string: the target's own separator when it is a printable
+   * character (e.g. `.`), since such a level cannot be named unambiguously in a path (spec §6.4).
+   */
+  readonly avoid?: string
 }
 
 export function namespacePart(opts: NamespacePartOptions = {}): fc.Arbitrary<string> {
@@ -19,5 +24,10 @@ export function namespacePart(opts: NamespacePartOptions = {}): fc.Arbitrary<str
   return fc
     .array(unit, length)
     .map((units) => units.join(''))
-    .filter((s) => s.trim().length > 0)
+    .filter((s) => s.trim().length > 0 && (!opts.avoid || !s.includes(opts.avoid)))
+}
+
+/** The separator to avoid in generated levels: the advertised one, unless it is the default 0x1F. */
+export function printableSeparator(caps: { readonly namespaceSeparator: string }): string | undefined {
+  return caps.namespaceSeparator === '\u001f' ? undefined : caps.namespaceSeparator
 }
