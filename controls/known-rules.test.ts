@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { isKnownRule, suiteAreas, suiteRules } from './known-rules.ts'
+import { isKnownRule, rulesWithoutFault, suiteAreas, suiteRules } from './known-rules.ts'
 
 function tree(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'known-rules-'))
@@ -50,5 +50,12 @@ describe('known rules', () => {
     expect(isKnownRule('namespaces/create/exists-410', suite)).toBe(false)
     expect(isKnownRule('commits/requirements/assert-table-uuid/holds', suite)).toBe(true)
     expect(isKnownRule('commits/requirements/holds', suite)).toBe(false)
+  })
+
+  it('lists the declared rules that no fault breaks, templates matched by pattern', () => {
+    const rules = suiteRules(root)
+    expect(
+      rulesWithoutFault([{ breaks: ['commits/requirements/x/holds', 'tables/load/ok'] }], rules),
+    ).toEqual(['namespaces/create/exists-409'])
   })
 })

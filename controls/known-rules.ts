@@ -82,3 +82,18 @@ function* walk(dir: string): Generator<string> {
     else if (d.name.endsWith('.ts')) yield p
   }
 }
+
+/** Rule ids declared in suite test files (the harness excluded) that no fault claims to break. */
+export function rulesWithoutFault(
+  faults: readonly { breaks: readonly string[] }[],
+  rules: readonly SuiteRule[],
+): string[] {
+  const breaks = [...new Set(faults.flatMap((f) => f.breaks))]
+  const out = new Set<string>()
+  for (const r of rules) {
+    if (!r.file.endsWith('.test.ts') || r.file.startsWith('suites/_harness/')) continue
+    const covered = r.pattern ? breaks.some((b) => r.pattern?.test(b)) : breaks.includes(r.id)
+    if (!covered) out.add(r.id)
+  }
+  return [...out].sort()
+}

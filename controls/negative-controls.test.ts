@@ -17,7 +17,7 @@ import type { Fault } from './fault.ts'
 import { FAULTS, moduleOf } from './faults/index.ts'
 import { evaluateFault, mutationScore, outcomesById } from './evaluate.ts'
 import type { FaultVerdict } from './evaluate.ts'
-import { suiteRules } from './known-rules.ts'
+import { rulesWithoutFault, suiteRules } from './known-rules.ts'
 import { areaCost, excludeArgs, filesFor, makePlan } from './plan.ts'
 import type { BaselineGroup } from './plan.ts'
 import { Pool } from './pool.ts'
@@ -158,6 +158,12 @@ describe('mutation score', () => {
           (v) => `  survived: ${v.fault}: ${v.survivors.map((s) => `${s.rule} (${s.why})`).join('; ')}`,
         ),
       ]
+      if (only.length === 0) {
+        // Not a failure here (a suite may land before its faults), but worth seeing on every full run.
+        const uncovered = rulesWithoutFault(selected, rules)
+        if (uncovered.length > 0)
+          lines.push(`rules that no fault breaks (${uncovered.length}): ${uncovered.join(', ')}`)
+      }
       console.log(lines.join('\n'))
       if (only.length === 0) {
         mkdirSync(CONTROLS_TMP, { recursive: true })
