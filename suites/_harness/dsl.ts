@@ -17,7 +17,7 @@ import { RELEASES } from '../../schemas/operations.ts'
 import { missingOperations } from './capabilities.ts'
 import { Checker } from './checker.ts'
 import type { Level } from './checks/types.ts'
-import { CatalogClient } from './client.ts'
+import type { CatalogClient } from './client.ts'
 import { truncate } from './http/exchange.ts'
 import type { Exchange } from './http/exchange.ts'
 import { Redactor } from './http/redact.ts'
@@ -58,6 +58,8 @@ export interface Fixtures {
 const MAX_EXCHANGES = 40
 
 export const test = base.extend<Fixtures>({
+  // Vitest requires an object pattern as a fixture's first parameter, even an empty one.
+  // eslint-disable-next-line no-empty-pattern
   run: [async ({}, use) => use(inject('run')), { scope: 'file' }],
   transport: [
     async ({ run }, use) => {
