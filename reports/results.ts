@@ -28,6 +28,8 @@ export interface TestResult {
   readonly seed?: number
   readonly path?: string
   readonly counterexample?: string
+  /** `<operationId> <status>` the test's checks accept (for status coverage). */
+  readonly accepted?: readonly string[]
 }
 
 export interface Results {

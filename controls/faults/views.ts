@@ -133,4 +133,52 @@ export const faults: Fault[] = [
       }),
     }),
   },
+  {
+    name: 'view-exists-always-204',
+    description: 'HEAD of a view answers 204 whether or not the view exists.',
+    areas: AREA,
+    breaks: ['views/exists/missing-404'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['viewExists'],
+        (res) => withStatus(res, 204),
+        (res) => res.status === 404,
+      ),
+    }),
+  },
+  {
+    name: 'register-view-missing-namespace-409',
+    description: 'register-view into a missing namespace answers 409 instead of 404.',
+    areas: AREA,
+    breaks: ['views/register/namespace-404'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['registerView'],
+        (res) =>
+          withJson(withStatus(res, 409), (b) => ({
+            error: { ...(b.error as Json), code: 409, type: 'AlreadyExistsException' },
+          })),
+        (res) => res.status === 404,
+      ),
+    }),
+  },
+  {
+    name: 'rename-view-across-namespaces-noop',
+    description: 'A view rename into another namespace answers 204 but leaves the view where it was.',
+    areas: AREA,
+    breaks: ['views/rename/across-namespaces'],
+    hooks: () => ({
+      onRequest: (req) => {
+        if (req.method !== 'POST' || !req.path.endsWith('/views/rename')) return req
+        let body: { source?: { namespace?: string[] }; destination?: { namespace?: string[] } }
+        try {
+          body = JSON.parse(req.body) as typeof body
+        } catch {
+          return req
+        }
+        if (JSON.stringify(body.source?.namespace) === JSON.stringify(body.destination?.namespace)) return req
+        return { status: 204, headers: {} }
+      },
+    }),
+  },
 ]

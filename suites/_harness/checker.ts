@@ -35,6 +35,13 @@ export class Checker {
       ...(opts.errorType ? { errorType: opts.errorType } : {}),
       ...(opts.schema !== undefined ? { schema: opts.schema } : {}),
     }
+    if (opts.status !== undefined) {
+      const accepted = (this.meta.accepted ??= [])
+      for (const st of ([] as number[]).concat(opts.status)) {
+        const key = `${ex.operationId} ${st}`
+        if (!accepted.includes(key)) accepted.push(key)
+      }
+    }
     this.report(runChecks(ex, expectation, this.disabled), ex)
     return ex.json as T
   }

@@ -21,6 +21,8 @@ export interface ConformanceMeta {
   reason?: string
   violations: Violation[]
   exchanges: ExchangeRecord[]
+  /** `<operationId> <status>` the test's checks accept (a status a rule judges, e.g. 406 as unsupported). */
+  accepted?: string[]
   /** Property tests: the seed and path that replay the run, and the shrunk counterexample. */
   seed?: number
   path?: string

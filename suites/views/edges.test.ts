@@ -1,0 +1,81 @@
+/**
+ * View edge statuses (spec-digest §1.3 #33–35): HEAD of a missing view is 404, register-view into a missing
+ * namespace is 404, and a rename across namespaces moves the view (or is 406: servers need not support it).
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+import { setupLoadView, setupView } from '../_harness/support/view-steps.ts'
+
+operation('viewExists', () => {
+  rule(
+    {
+      id: 'views/exists/missing-404',
+      level: 'MUST',
+      title: 'HEAD of a view that does not exist is 404 with no body, of one that exists 204',
+      requires: ['createView', 'viewExists'],
+      ref: 'spec-digest §1.3 #33',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ref = { namespace: await sandbox.namespace(catalog, 'view'), view: sandbox.names.view('here') }
+      await setupView(catalog, check, ref)
+      check.conform(await catalog.op.viewExists(ref), { status: 204 })
+      check.conform(await catalog.op.viewExists({ ...ref, view: sandbox.names.view('absent') }), {
+        status: 404,
+      })
+    },
+  )
+})
+
+operation('registerView', () => {
+  rule(
+    {
+      id: 'views/register/namespace-404',
+      level: 'MUST',
+      title: 'register-view into a namespace that does not exist is 404',
+      requires: ['createView', 'registerView'],
+      ref: 'spec-digest §1.3 #35',
+      since: '1.11',
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ref = { namespace: await sandbox.namespace(catalog, 'view'), view: sandbox.names.view('src') }
+      const created = await setupView(catalog, check, ref)
+      const missing = sandbox.names.namespace('absent')
+      const ex = await catalog.op.registerView({
+        namespace: missing,
+        body: { name: ref.view, 'metadata-location': created.metadataLocation },
+      })
+      check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
+    },
+  )
+})
+
+operation('renameView', () => {
+  rule(
+    {
+      id: 'views/rename/across-namespaces',
+      level: 'MUST',
+      title: 'a rename into another namespace moves the view (406 when the server does not support it)',
+      requires: ['createView', 'loadView', 'renameView'],
+      ref: 'spec-digest §1.3 #34 (406: moves across namespaces need not be supported)',
+    },
+    async ({ catalog, sandbox, check, unsupported }) => {
+      const from = { namespace: await sandbox.namespace(catalog, 'vfrom'), view: sandbox.names.view('mv') }
+      const to = { namespace: await sandbox.namespace(catalog, 'vto'), view: sandbox.names.view('mv') }
+      const created = await setupView(catalog, check, from)
+      const ex = await catalog.op.renameView({
+        body: {
+          source: { namespace: from.namespace, name: from.view },
+          destination: { namespace: to.namespace, name: to.view },
+        },
+      })
+      check.conform(ex, { status: [204, 406] })
+      if (ex.status === 406) unsupported('the server does not move views across namespaces (406)')
+      check.conform(await catalog.op.loadView(from), { status: 404 })
+      const moved = await setupLoadView(catalog, check, to)
+      check.equal(
+        moved.metadata['view-uuid'],
+        created.metadata['view-uuid'],
+        'the moved view is the same view',
+      )
+    },
+  )
+})
