@@ -3,7 +3,8 @@
  * non-atomic transactions, commit responses that do not show the commit.
  */
 import type { Fault } from '../fault.ts'
-import { jsonOf, onOperations, withJson, withStatus } from '../fault-kit.ts'
+import { jsonOf, onOperations, operationOf, withJson } from '../fault-kit.ts'
+import type { ServerRequest, ServerResponse } from '../../reference-server/index.ts'
 
 const C = ['concurrency']
 
@@ -25,16 +26,41 @@ export const faults: Fault[] = [
   },
   {
     name: 'concurrent-create-conflict-as-200',
-    description: 'a create that lost the race to an existing table or namespace answers 200 instead of 409.',
+    description:
+      "a create that lost the race answers 200 with a well-formed result (the winner's table, or the namespace) instead of 409.",
     areas: C,
     breaks: ['concurrency/creates/one-table-wins', 'concurrency/creates/one-namespace-wins'],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['createTable', 'createNamespace'],
-        (res) => withStatus(res, 200),
-        (res) => res.status === 409,
-      ),
-    }),
+    hooks: () => {
+      // The first successful create of each name, so that a loser can be answered with a valid body.
+      const winners = new Map<string, ServerResponse>()
+      const key = (req: ServerRequest) => {
+        const body = (jsonOf({ status: 200, headers: {}, body: req.body }) ?? {}) as {
+          name?: unknown
+          namespace?: unknown
+        }
+        return `${req.path} ${JSON.stringify(body.name ?? body.namespace)}`
+      }
+      return {
+        onResponse: (req, res) => {
+          const op = operationOf(req)
+          if (op !== 'createTable' && op !== 'createNamespace') return res
+          if (res.status === 200) winners.set(key(req), res)
+          if (res.status !== 409) return res
+          const winner = winners.get(key(req))
+          if (winner) return winner
+          const ns = (
+            jsonOf({ status: 200, headers: {}, body: req.body }) as { namespace?: unknown } | undefined
+          )?.namespace
+          return op === 'createNamespace'
+            ? {
+                status: 200,
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ namespace: ns, properties: {} }),
+              }
+            : res
+        },
+      }
+    },
   },
   {
     name: 'concurrent-transactions-not-atomic',
