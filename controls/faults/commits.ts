@@ -255,4 +255,21 @@ export const faults: Fault[] = [
       }),
     }),
   },
+  {
+    name: 'commit-response-breaks-invariants',
+    description: 'a commit answers metadata whose current-schema-id names no schema (a corrupted response).',
+    areas: ['commits'],
+    breaks: ['commits/invariants/after-each-commit'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['updateTable'],
+        (res) =>
+          withJson(res, (b) => ({
+            ...b,
+            metadata: { ...(b.metadata as object), 'current-schema-id': 9999 },
+          })),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
 ]

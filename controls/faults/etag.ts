@@ -1,5 +1,6 @@
 /** Negative controls of the etag area (suites/etag); the document profile makes the optional rules MUST. */
 import type { Fault } from '../fault.ts'
+import { onOperations, withHeaders } from '../fault-kit.ts'
 
 const AREA = ['etag']
 const DOCUMENT = ['--profile', 'document']
@@ -28,5 +29,20 @@ export const faults: Fault[] = [
     areas: AREA,
     breaks: ['etag/load/200-after-commit', 'etag/load/representations-differ'],
     hooks: () => ({ flags: { staleEtag: true } }),
+  },
+  {
+    name: 'commit-etag-not-current',
+    description:
+      'the ETag of a commit response is not the ETag of the committed metadata (a load with it is 200).',
+    areas: AREA,
+    breaks: ['etag/commit/usable-for-if-none-match'],
+    runArgs: DOCUMENT,
+    hooks: () => ({
+      onResponse: onOperations(
+        ['updateTable'],
+        (res) => withHeaders(res, { etag: '"not-the-current-representation"' }),
+        (res) => res.status === 200,
+      ),
+    }),
   },
 ]

@@ -79,4 +79,20 @@ export const faults: Fault[] = [
       },
     }),
   },
+  {
+    name: 'bad-body-422',
+    description: 'a malformed or invalid request body is answered 422 instead of 400 (with the envelope).',
+    areas: R,
+    breaks: ['robustness/bad-request/status-400'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['createNamespace', 'updateProperties', 'createTable', 'updateTable', 'renameTable'],
+        (res) =>
+          withJson(withStatus(res, 422), (b) => ({
+            error: { ...(b.error as object), code: 422, type: 'UnprocessableEntityException' },
+          })),
+        (res) => res.status === 400,
+      ),
+    }),
+  },
 ]

@@ -132,7 +132,10 @@ operation('updateTable', () => {
       for (const [i, step] of STEPS.entries()) {
         const ex = await commit(catalog, ref, [], step(state.metadata))
         const after = stateOf(check.conform(ex, { status: 200 }))
-        expectTableInvariants(check, after.metadata, { where: `commit ${i + 1}` })
+        expectTableInvariants(check, after.metadata, {
+          where: `commit ${i + 1}`,
+          rule: 'commits/invariants/after-each-commit',
+        })
         expectCommitHistory(check, state, after, `commit ${i + 1}`)
         state = after
       }
