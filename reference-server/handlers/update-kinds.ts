@@ -1,43 +1,20 @@
 /**
- * The requirement types and update actions of the spec (spec-digest §3, §4). The metadata builder
- * owns their semantics; this list only serves the `ignoreUnknownUpdates` fault.
+ * The requirement types and update actions the spec defines, derived from the one table in schemas/kinds.ts.
+ * The metadata builder owns their semantics; these sets only serve the `ignoreUnknownUpdates` fault.
  */
+import {
+  TABLE_REQUIREMENT_KINDS,
+  TABLE_UPDATE_KINDS,
+  VIEW_REQUIREMENT_KINDS,
+  VIEW_UPDATE_KINDS,
+} from '../../schemas/kinds.ts'
+
 export const KNOWN_REQUIREMENTS: ReadonlySet<string> = new Set([
-  'assert-create',
-  'assert-table-uuid',
-  'assert-ref-snapshot-id',
-  'assert-last-assigned-field-id',
-  'assert-current-schema-id',
-  'assert-last-assigned-partition-id',
-  'assert-default-spec-id',
-  'assert-default-sort-order-id',
-  'assert-view-uuid',
+  ...Object.keys(TABLE_REQUIREMENT_KINDS),
+  ...Object.keys(VIEW_REQUIREMENT_KINDS),
 ])
 
 export const KNOWN_TABLE_UPDATES: ReadonlySet<string> = new Set([
-  'assign-uuid',
-  'upgrade-format-version',
-  'add-schema',
-  'set-current-schema',
-  'add-spec',
-  'set-default-spec',
-  'add-sort-order',
-  'set-default-sort-order',
-  'add-snapshot',
-  'set-snapshot-ref',
-  'remove-snapshots',
-  'remove-snapshot-ref',
-  'set-location',
-  'set-properties',
-  'remove-properties',
-  'set-statistics',
-  'remove-statistics',
-  'set-partition-statistics',
-  'remove-partition-statistics',
-  'remove-partition-specs',
-  'remove-schemas',
-  'add-encryption-key',
-  'remove-encryption-key',
-  'add-view-version',
-  'set-current-view-version',
+  ...Object.keys(TABLE_UPDATE_KINDS),
+  ...Object.keys(VIEW_UPDATE_KINDS),
 ])
