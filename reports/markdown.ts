@@ -84,6 +84,13 @@ export function renderMarkdown(r: Results): string {
         `| ${t.outcome} | ${cell(t.rule)} [${t.level}] | ${cell(t.title)} | ${cell((t.message ?? '').split('\n')[0] ?? '')} |`,
       )
   }
+  const openapi = r.tests.filter((t) => (t.openapiFindings?.length ?? 0) > 0)
+  if (openapi.length > 0) {
+    // A second opinion from the user's own OpenAPI document: reported apart, never part of the verdict.
+    lines.push('', '### OpenAPI document findings (--openapi)', '', '| test | finding |', '|---|---|')
+    for (const t of openapi)
+      for (const f of t.openapiFindings ?? []) lines.push(`| ${cell(t.title)} | ${cell(f)} |`)
+  }
   if (r.errors.length > 0) {
     lines.push('', '### Harness errors', '')
     for (const e of r.errors) lines.push(`- ${cell(e)}`)

@@ -54,6 +54,7 @@ export class ResultsReporter implements Reporter {
           ...(meta?.path ? { path: meta.path } : {}),
           ...(meta?.counterexample ? { counterexample: meta.counterexample } : {}),
           ...(meta?.accepted?.length ? { accepted: meta.accepted } : {}),
+          ...(meta?.openapiFindings?.length ? { openapiFindings: meta.openapiFindings } : {}),
         })
       }
     }

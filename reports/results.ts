@@ -30,6 +30,8 @@ export interface TestResult {
   readonly counterexample?: string
   /** `<operationId> <status>` the test's checks accept (for status coverage). */
   readonly accepted?: readonly string[]
+  /** Findings of the user's OpenAPI document (--openapi), reported apart from the outcome. */
+  readonly openapiFindings?: readonly string[]
 }
 
 export interface Results {

@@ -20,10 +20,14 @@ export interface ConformOptions {
   level?: Level
 }
 
+/** A second opinion on each response from the user's own OpenAPI document (--openapi). */
+export type OpenApiCheck = (operationId: string, status: number, body: unknown) => string[]
+
 export class Checker {
   constructor(
     private readonly meta: ConformanceMeta,
     private readonly disabled: ReadonlySet<string>,
+    private readonly openapi?: OpenApiCheck,
   ) {}
 
   /** Runs every check on `ex`; returns the parsed body for further assertions. */
@@ -41,6 +45,10 @@ export class Checker {
         const key = `${ex.operationId} ${st}`
         if (!accepted.includes(key)) accepted.push(key)
       }
+    }
+    if (this.openapi && ex.status > 0 && ex.request.method !== 'HEAD') {
+      const findings = this.openapi(ex.operationId, ex.status, ex.json)
+      if (findings.length > 0) (this.meta.openapiFindings ??= []).push(...findings.slice(0, 5))
     }
     this.report(runChecks(ex, expectation, this.disabled), ex)
     return ex.json as T

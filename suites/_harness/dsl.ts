@@ -16,6 +16,8 @@ import type { OperationId, Release } from '../../schemas/operations.ts'
 import { RELEASES } from '../../schemas/operations.ts'
 import { missingOperations } from './capabilities.ts'
 import { Checker } from './checker.ts'
+import type { OpenApiCheck } from './checker.ts'
+import { loadOpenApi } from '../../schemas/openapi.ts'
 import type { Level } from './checks/types.ts'
 import type { CatalogClient } from './client.ts'
 import { truncate } from './http/exchange.ts'
@@ -85,7 +87,8 @@ export const test = base.extend<Fixtures>({
   catalog: async ({ sandbox, meta, transport }, use) => {
     await use(sandbox.client((ex) => record(meta, ex, transport.redactor)))
   },
-  check: async ({ meta, run }, use) => use(new Checker(meta, new Set(run.disabledChecks))),
+  check: async ({ meta, run }, use) =>
+    use(new Checker(meta, new Set(run.disabledChecks), openApiCheck(run.openapi))),
   unsupported: async ({ meta, skip }, use) => {
     await use((reason: string): never => {
       meta.outcome = 'unsupported'
@@ -108,6 +111,30 @@ function record(meta: ConformanceMeta, ex: Exchange, redactor: Redactor): void {
     ...(ex.transportError ? { transportError: ex.transportError } : {}),
   })
   if (meta.exchanges.length > MAX_EXCHANGES) meta.exchanges.splice(1, meta.exchanges.length - MAX_EXCHANGES)
+}
+
+const openApiChecks = new Map<string, OpenApiCheck>()
+
+/** The user's OpenAPI document as a second opinion, loaded once per worker. */
+function openApiCheck(path: string | undefined): OpenApiCheck | undefined {
+  if (!path) return undefined
+  let fn = openApiChecks.get(path)
+  if (!fn) {
+    const validator = loadOpenApi(path)
+    // An operation the document does not describe has nothing to compare against.
+    fn = (op, status, body) => {
+      if (!validator.hasOperation(op)) return []
+      try {
+        return validator
+          .validateResponse(op, status, body)
+          .map((i) => `${op} ${status}: ${i.instancePath || '/'} ${i.message}`)
+      } catch (e) {
+        return [`${op} ${status}: ${(e as Error).message}`]
+      }
+    }
+    openApiChecks.set(path, fn)
+  }
+  return fn
 }
 
 let currentOperation: string | undefined

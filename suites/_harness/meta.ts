@@ -23,6 +23,8 @@ export interface ConformanceMeta {
   exchanges: ExchangeRecord[]
   /** `<operationId> <status>` the test's checks accept (a status a rule judges, e.g. 406 as unsupported). */
   accepted?: string[]
+  /** Findings of the user's own OpenAPI document (--openapi): reported separately, never the outcome. */
+  openapiFindings?: string[]
   /** Property tests: the seed and path that replay the run, and the shrunk counterexample. */
   seed?: number
   path?: string

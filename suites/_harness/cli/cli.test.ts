@@ -90,6 +90,27 @@ describe('harness and configuration errors exit 2 with one line', () => {
   })
 })
 
+describe("--openapi: the user's own OpenAPI document as a second opinion", () => {
+  it('records its findings apart from the outcome, and refuses a missing document with exit 2', async () => {
+    const dir = tmp()
+    const doc = join(ROOT, 'fixtures/schemas/openapi/mini-3.0.yaml')
+    const r = await cli(['run', '--include', 'namespaces', '--openapi', doc, '--report-dir', dir])
+    expect(r.code).toBe(0)
+    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
+      verdict: string
+      tests: { openapiFindings?: string[] }[]
+    }
+    expect(results.verdict).toBe('conformant')
+    expect(results.tests.some((t) => (t.openapiFindings ?? []).some((f) => /not documented/.test(f)))).toBe(
+      true,
+    )
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('OpenAPI document findings')
+    const missing = await cli(['run', '--openapi', join(dir, 'nope.yaml'), '--report-dir', dir])
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toMatch(/--openapi .*nope\.yaml/)
+  })
+})
+
 /** Everything a catalog holds, as comparable text: namespaces with properties, tables and views with metadata locations. */
 async function snapshot(url: string, token: string): Promise<string[]> {
   const h = { authorization: `Bearer ${token}` }

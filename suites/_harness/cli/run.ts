@@ -20,6 +20,7 @@ import type { Results } from '../../../reports/results.ts'
 import { writeReports } from '../../../reports/write.ts'
 import { applyExpectations, expectationLines, readExpectations } from '../../../reports/expectations.ts'
 import { junitReporter } from '../../../reports/junit.ts'
+import { loadOpenApi } from '../../../schemas/openapi.ts'
 import { OPTION_SPECS } from '../config/options.ts'
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -52,6 +53,14 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     )
     // A malformed expectations file fails fast (exit 2), before the run.
     if (opts.expect) readExpectations(opts.expect)
+    // A broken --openapi document fails fast (exit 2) rather than in every test.
+    if (opts.openapi) {
+      try {
+        loadOpenApi(opts.openapi)
+      } catch (e) {
+        throw new HarnessError(`--openapi ${opts.openapi}: ${(e as Error).message.split('\n')[0]}`)
+      }
+    }
     writeRunEnv(process.env, run)
     const reportDir = resolve(opts.reportDir ?? 'reports/out')
     let collected: CollectedRun = { tests: [], errors: [] }
