@@ -3,7 +3,15 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'reports/out/**', 'bench/out/**', 'fixtures/targets/**/target/**', '.tmp/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'reports/out/**',
+      'bench/out/**',
+      'fixtures/targets/**/target/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
