@@ -39,19 +39,22 @@ export class Checker {
       ...(opts.errorType ? { errorType: opts.errorType } : {}),
       ...(opts.schema !== undefined ? { schema: opts.schema } : {}),
     }
-    if (opts.status !== undefined) {
-      const accepted = (this.meta.accepted ??= [])
-      for (const st of ([] as number[]).concat(opts.status)) {
-        const key = `${ex.operationId} ${st}`
-        if (!accepted.includes(key)) accepted.push(key)
-      }
-    }
+    if (opts.status !== undefined) this.accepts(ex, opts.status)
     if (this.openapi && ex.status > 0 && ex.request.method !== 'HEAD') {
       const findings = this.openapi(ex.operationId, ex.status, ex.json)
       if (findings.length > 0) (this.meta.openapiFindings ??= []).push(...findings.slice(0, 5))
     }
     this.report(runChecks(ex, expectation, this.disabled), ex)
     return ex.json as T
+  }
+
+  /** Records that this test judges these statuses of the exchange's operation (spec status coverage). */
+  accepts(ex: Exchange, status: number | readonly number[]): void {
+    const accepted = (this.meta.accepted ??= [])
+    for (const st of ([] as number[]).concat(status)) {
+      const key = `${ex.operationId} ${st}`
+      if (!accepted.includes(key)) accepted.push(key)
+    }
   }
 
   /** A semantic assertion of a rule (e.g. "untouched properties are unchanged"). */
