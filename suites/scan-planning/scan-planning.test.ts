@@ -7,6 +7,7 @@
 import type { CatalogClient } from '../_harness/client.ts'
 import type { Checker } from '../_harness/checker.ts'
 import { operation, rule } from '../_harness/dsl.ts'
+import type { Fixtures } from '../_harness/dsl.ts'
 import { createTable, fixture } from '../_harness/support/catalog-objects.ts'
 
 interface PlanResult {
@@ -47,6 +48,22 @@ async function tableWithFiles(
   // `append` is the original document's update, not Iceberg's: any refusal (400 as the spec wants, or a 5xx
   // from a server that cannot parse it, which commits/updates/unknown-action-400 reports) means "no data files".
   return ex.status === 200
+}
+
+/** A fresh namespace with a table holding `files` data files, and a first plan of it (unsupported without append). */
+async function planTableWithFiles(
+  ctx: Pick<Fixtures, 'catalog' | 'sandbox' | 'check' | 'unsupported'>,
+  label: string,
+  files: number,
+): Promise<{ ns: string[]; plan: PlanResult }> {
+  const ns = await ctx.sandbox.namespace(ctx.catalog, label)
+  if (!(await tableWithFiles(ctx.catalog, ctx.check, ns, files)))
+    ctx.unsupported('the server takes no append of data files')
+  const plan = ctx.check.setup<PlanResult>(
+    await ctx.catalog.op.planTableScan({ namespace: ns, table: 't', body: {} }),
+    'plan a scan',
+  )
+  return { ns, plan }
 }
 
 operation('planTableScan', () => {
@@ -147,13 +164,7 @@ operation('fetchPlanningResult', () => {
       since: '1.7',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
-      const ns = await sandbox.namespace(catalog, 'fetch')
-      if (!(await tableWithFiles(catalog, check, ns, 2)))
-        unsupported('the server takes no append of data files')
-      const plan = check.setup<PlanResult>(
-        await catalog.op.planTableScan({ namespace: ns, table: 't', body: {} }),
-        'plan a scan',
-      )
+      const { ns, plan } = await planTableWithFiles({ catalog, sandbox, check, unsupported }, 'fetch', 2)
       const planId = plan['plan-id']
       if (plan.status !== 'submitted' || !planId)
         unsupported(`the server plans synchronously (${plan.status})`)
@@ -235,13 +246,9 @@ operation('fetchScanTasks', () => {
       since: '1.7',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
-      const ns = await sandbox.namespace(catalog, 'tasks')
-      if (!(await tableWithFiles(catalog, check, ns, 9)))
-        unsupported('the server takes no append of data files')
-      let res = check.setup<PlanResult>(
-        await catalog.op.planTableScan({ namespace: ns, table: 't', body: {} }),
-        'plan a scan',
-      )
+      const first = await planTableWithFiles({ catalog, sandbox, check, unsupported }, 'tasks', 9)
+      const ns = first.ns
+      let res = first.plan
       for (let i = 0; i < 20 && res.status === 'submitted' && res['plan-id']; i++) {
         const planId: string = res['plan-id']
         res = check.setup<PlanResult>(
