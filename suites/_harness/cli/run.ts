@@ -87,7 +87,8 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     const onSignal = () => {
       interrupted = true
       log('interrupted: cancelling the run and removing what it created…')
-      void vitest.cancelCurrentRun('keyboard-input')
+      // In UI (watch) mode nothing ends by itself: close Vitest, which ends the wait below.
+      void (opts.ui ? vitest.close() : vitest.cancelCurrentRun('keyboard-input'))
     }
     process.once('SIGINT', onSignal)
     process.once('SIGTERM', onSignal)
