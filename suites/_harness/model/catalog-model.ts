@@ -59,3 +59,23 @@ export const nsOf = (real: RealCatalog, key: string): string[] => [`${real.base}
 export const NS_KEYS = ['a', 'b'] as const
 export const TABLE_NAMES = ['t1', 't2'] as const
 export const VIEW_NAMES = ['v1', 'v2'] as const
+
+/**
+ * The statuses a rename of a table or view may answer, by the model (spec-digest §1.3 #25, #34): 404 for a
+ * missing source or destination namespace and 409 for a taken destination name (when several apply the spec
+ * fixes no order: any of them is conformant); else 204, or 406 for a move across namespaces, which servers
+ * need not support.
+ */
+export function renameStatuses(
+  m: CatalogModel,
+  from: readonly [string, string],
+  to: readonly [string, string],
+  sourceExists: boolean,
+): number[] {
+  const errors = new Set<number>()
+  if (!sourceExists) errors.add(404)
+  if (!m.namespaces.has(to[0])) errors.add(404)
+  if (m.hasName(to[0], to[1])) errors.add(409)
+  if (errors.size > 0) return [...errors]
+  return from[0] === to[0] ? [204] : [204, 406]
+}

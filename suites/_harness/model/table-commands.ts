@@ -5,7 +5,7 @@
  */
 import type fc from 'fast-check'
 import type { CatalogModel, ModelTable, RealCatalog } from './catalog-model.ts'
-import { nsOf } from './catalog-model.ts'
+import { nsOf, renameStatuses } from './catalog-model.ts'
 
 type Cmd = fc.AsyncCommand<CatalogModel, RealCatalog>
 
@@ -105,14 +105,8 @@ export class RenameTable implements Cmd {
         destination: { namespace: nsOf(r, tk), name: tn },
       },
     })
-    // When several errors apply, the spec fixes no order: any of them is conformant.
-    const allowed: number[] = []
-    if (!m.namespaces.get(fk)?.tables.has(fn)) allowed.push(404)
-    if (!m.namespaces.has(tk)) allowed.push(404)
-    if (m.hasName(tk, tn)) allowed.push(409)
-    if (allowed.length > 0) return void r.check.conform(ex, { status: [...new Set(allowed)] })
-    // Moves across namespaces may be unsupported (spec-digest §1.3 #25: 406).
-    r.check.conform(ex, { status: fk === tk ? 204 : [204, 406] })
+    const sourceExists = m.namespaces.get(fk)?.tables.has(fn) ?? false
+    r.check.conform(ex, { status: renameStatuses(m, this.from, this.to, sourceExists) })
     if (ex.status !== 204) return
     const table = m.namespaces.get(fk)!.tables.get(fn)!
     m.namespaces.get(fk)!.tables.delete(fn)

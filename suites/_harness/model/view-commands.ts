@@ -5,7 +5,7 @@
  */
 import type fc from 'fast-check'
 import type { CatalogModel, RealCatalog } from './catalog-model.ts'
-import { nsOf } from './catalog-model.ts'
+import { nsOf, renameStatuses } from './catalog-model.ts'
 
 type Cmd = fc.AsyncCommand<CatalogModel, RealCatalog>
 
@@ -79,12 +79,8 @@ export class RenameView implements Cmd {
         destination: { namespace: nsOf(r, tk), name: tn },
       },
     })
-    const allowed: number[] = []
-    if (!m.namespaces.get(fk)?.views.has(fn)) allowed.push(404)
-    if (!m.namespaces.has(tk)) allowed.push(404)
-    if (m.hasName(tk, tn)) allowed.push(409)
-    if (allowed.length > 0) return void r.check.conform(ex, { status: [...new Set(allowed)] })
-    r.check.conform(ex, { status: fk === tk ? 204 : [204, 406] })
+    const sourceExists = m.namespaces.get(fk)?.views.has(fn) ?? false
+    r.check.conform(ex, { status: renameStatuses(m, this.from, this.to, sourceExists) })
     if (ex.status !== 204) return
     m.namespaces.get(fk)!.views.delete(fn)
     m.namespaces.get(tk)!.views.add(tn)
