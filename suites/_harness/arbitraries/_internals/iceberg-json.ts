@@ -2,36 +2,15 @@
  * JSON shapes of the Iceberg objects the arbitraries generate (spec-digest §2.4, §2.5): plain objects, as
  * they go on the wire in a CreateTableRequest or a table update.
  */
-export type IcebergType = string | StructType | ListType | MapType
-
-export interface StructField {
-  id: number
-  name: string
-  type: IcebergType
-  required: boolean
-  doc?: string
-}
-
-export interface StructType {
-  type: 'struct'
-  fields: StructField[]
-}
-
-export interface ListType {
-  type: 'list'
-  'element-id': number
-  element: IcebergType
-  'element-required': boolean
-}
-
-export interface MapType {
-  type: 'map'
-  'key-id': number
-  key: IcebergType
-  'value-id': number
-  value: IcebergType
-  'value-required': boolean
-}
+// The type shapes are the metadata builder's: one definition of Iceberg's JSON types in the project.
+import type { IcebergType, StructType } from '../../../../reference-server/metadata/types.ts'
+export type {
+  IcebergType,
+  ListType,
+  MapType,
+  StructField,
+  StructType,
+} from '../../../../reference-server/metadata/types.ts'
 
 export interface SchemaJson extends StructType {
   'schema-id'?: number
