@@ -17,6 +17,8 @@ export default defineConfig({
             'controls/**/*.test.ts',
             'fixtures/**/*.test.ts',
             'bench/**/*.test.ts',
+            'app/**/*.test.ts',
+            '*.test.ts',
           ],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -8,7 +8,7 @@ export default defineConfig({
     name: 'conformance',
     include: ['suites/**/*.test.ts'],
     exclude: ['suites/_harness/**', '**/node_modules/**'],
-    globalSetup: ['suites/_harness/setup/global-setup.ts'],
+    globalSetup: ['app/setup/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // Deterministic order; files still run in parallel workers.

@@ -6,7 +6,7 @@
  *   npx tsx bench/throughput.ts
  */
 import { loadavg } from 'node:os'
-import { fixtureLayout } from '../suites/_harness/targets/iceberg-rest-fixture.ts'
+import { fixtureLayout } from '../app/targets/iceberg-rest-fixture.ts'
 import { BenchHttp } from './lib/http.ts'
 import { runLoad, type LoadResult } from './lib/load.ts'
 import { LOADS, prepareLoads, type LoadName } from './lib/scenarios.ts'

@@ -4,5 +4,5 @@
 import { register } from 'tsx/esm/api'
 
 register()
-const { main } = await import('../suites/_harness/cli/main.ts')
+const { main } = await import('../app/cli/main.ts')
 process.exitCode = await main(process.argv.slice(2))

@@ -2,7 +2,7 @@
  * Judging a control run: is every rule a fault claims to break actually broken (fail, or warn for a
  * SHOULD), and did the fault make other tests unevaluable ("error") that pass on the clean server?
  */
-import type { Outcome } from '../suites/_harness/meta.ts'
+import type { Outcome } from '../suites/_harness/results/meta.ts'
 import type { Results, TestResult } from '../reports/results.ts'
 import type { Fault } from './fault.ts'
 import type { RunOutcome } from './run-fault.ts'

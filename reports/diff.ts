@@ -2,7 +2,7 @@
  * `report diff A.json B.json`: what changed between two runs (or two vendors). Tests are matched by id;
  * a test only in B that fails counts as newly failing. Exit 1 when something newly fails.
  */
-import type { Outcome } from '../suites/_harness/meta.ts'
+import type { Outcome } from '../suites/_harness/results/meta.ts'
 import type { Results, TestResult } from './results.ts'
 
 export interface Change {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { HarnessError } from '../suites/_harness/errors.ts'
+import { HarnessError } from '../suites/_harness/results/errors.ts'
 import { applyExpectations, checkExpectations, expectationLines, parseExpectations } from './expectations.ts'
 import { fixturePath, loadFixture } from './fixtures.ts'
 import type { TestResult } from './results.ts'

@@ -14,8 +14,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { parse, stringify } from 'yaml'
-import { HarnessError } from '../suites/_harness/errors.ts'
-import type { Outcome } from '../suites/_harness/meta.ts'
+import { HarnessError } from '../suites/_harness/results/errors.ts'
+import type { Outcome } from '../suites/_harness/results/meta.ts'
 import { OUTCOMES } from './results.ts'
 import type { ExpectationsRecord, Results, TestResult, Unexpected } from './results.ts'
 

@@ -3,7 +3,7 @@
  * failure, warning or error its rule, message, violations, transcript and curl line. Everything is escaped.
  */
 import { escapeHtml as e } from './escape.ts'
-import type { ExchangeRecord } from '../suites/_harness/http/exchange.ts'
+import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
 import type { TestResult } from './results.ts'
 
 /** Failures first, then what needs a look, then the rest. */

@@ -5,7 +5,7 @@
 import { relative } from 'node:path'
 import type { Reporter, TestModule } from 'vitest/node'
 import type { SerializedError } from '@vitest/utils'
-import type { ConformanceMeta } from '../suites/_harness/meta.ts'
+import type { ConformanceMeta } from '../suites/_harness/results/meta.ts'
 import { outcomeOf } from './results.ts'
 import type { TestResult } from './results.ts'
 

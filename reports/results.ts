@@ -2,9 +2,9 @@
  * The native results of a run (results.json): what every other report is rendered from. Outcomes per
  * test: pass, fail (a MUST broken), warn (a SHOULD broken), unsupported, disabled, error (harness or setup).
  */
-import type { Level, Violation } from '../suites/_harness/checks/types.ts'
-import type { ExchangeRecord } from '../suites/_harness/http/exchange.ts'
-import type { ConformanceMeta, Outcome } from '../suites/_harness/meta.ts'
+import type { Level, Violation } from '../suites/_harness/results/violation.ts'
+import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
+import type { ConformanceMeta, Outcome } from '../suites/_harness/results/meta.ts'
 
 export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'warn', 'unsupported', 'disabled', 'error']
 

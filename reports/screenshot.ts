@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { launchChromium } from './chromium.ts'
-import { loadResults } from './cli.ts'
+import { loadResults } from './load-results.ts'
 import { renderHtml } from './html.ts'
 
 /** Writes a PNG of the report of `resultsFile` to `outFile`. */

@@ -7,7 +7,7 @@ import {
   TABLE_UPDATE_KINDS,
   VIEW_REQUIREMENT_KINDS,
   VIEW_UPDATE_KINDS,
-} from './kinds.ts'
+} from './model/kinds.ts'
 
 // spec-digest.md §3.1 / §3.2: requirement kinds.
 const TABLE_REQUIREMENTS = [

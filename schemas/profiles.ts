@@ -12,8 +12,8 @@ import {
   TABLE_UPDATE_KINDS,
   VIEW_REQUIREMENT_KINDS,
   VIEW_UPDATE_KINDS,
-} from './kinds.ts'
-import type { TableUpdateKind } from './kinds.ts'
+} from './model/kinds.ts'
+import type { TableUpdateKind } from './model/kinds.ts'
 
 /** The profiles: one per release from 1.4, `main`, and `document`. */
 export const PROFILE_NAMES = [...RELEASES, 'document'] as const

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { checkExpectations, parseExpectations } from '../../reports/expectations.ts'
 import type { Results } from '../../reports/results.ts'
-import { DEFAULT_FIXTURE_VERSION } from '../../suites/_harness/targets/iceberg-rest-fixture.ts'
+import { DEFAULT_FIXTURE_VERSION } from '../../app/targets/iceberg-rest-fixture.ts'
 import { median } from '../lib/stats.ts'
 
 const CLI = fileURLToPath(new URL('../../bin/catalog-conformance.js', import.meta.url))

@@ -5,10 +5,7 @@
  *   npx tsx bench/java-fixture/startup.ts [runs=5] [version]
  */
 import { mkdir, writeFile } from 'node:fs/promises'
-import {
-  DEFAULT_FIXTURE_VERSION,
-  icebergRestFixture,
-} from '../../suites/_harness/targets/iceberg-rest-fixture.ts'
+import { DEFAULT_FIXTURE_VERSION, icebergRestFixture } from '../../app/targets/iceberg-rest-fixture.ts'
 
 interface Sample {
   readonly readyMs: number

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { icebergRestFixture } from '../../suites/_harness/targets/iceberg-rest-fixture.ts'
+import { icebergRestFixture } from '../../app/targets/iceberg-rest-fixture.ts'
 
 /** A started server: base URL (no `/v1`), its pid when known, and how to stop it. */
 export interface BenchServer {

@@ -7,7 +7,7 @@ import {
   TABLE_UPDATE_KINDS,
   VIEW_REQUIREMENT_KINDS,
   VIEW_UPDATE_KINDS,
-} from '../../schemas/kinds.ts'
+} from '../../schemas/model/kinds.ts'
 
 export const KNOWN_REQUIREMENTS: ReadonlySet<string> = new Set([
   ...Object.keys(TABLE_REQUIREMENT_KINDS),

@@ -4,11 +4,8 @@
  */
 import { badRequest } from '../errors.ts'
 
-export type Json = Record<string, unknown>
-
-export function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-}
+import { isObject, type Json } from '../../schemas/model/json.ts'
+export { isObject, jsonEqual, type Json } from '../../schemas/model/json.ts'
 
 export function obj(v: unknown, what: string): Json {
   if (!isObject(v)) throw badRequest(`Invalid ${what}: expected an object`)
@@ -81,20 +78,6 @@ export function strMap(o: Json, key: string, what: string): Record<string, strin
 /** Deep copy of JSON data; metadata objects are plain JSON, so structuredClone is exact. */
 export function clone<T>(v: T): T {
   return structuredClone(v)
-}
-
-/** Order-sensitive deep equality of JSON values, ignoring object key order. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true
-  if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]))
-  }
-  if (isObject(a) && isObject(b)) {
-    const ka = Object.keys(a).filter((k) => a[k] !== undefined)
-    const kb = Object.keys(b).filter((k) => b[k] !== undefined)
-    return ka.length === kb.length && ka.every((k) => jsonEqual(a[k], b[k]))
-  }
-  return false
 }
 
 /** Strips trailing slashes from a location (Java and Rust both do; commit-semantics §2.2 set-location). */

@@ -5,6 +5,9 @@
 import { badRequest, validationFailed } from '../errors.ts'
 import { arr, bool, int, isObject, jsonEqual, obj, str, type Json } from './read.ts'
 import type { IcebergType, Schema, StructField, StructType } from './types.ts'
+import { indexSchema, isPrimitive, isV3Type } from '../../schemas/model/schema-index.ts'
+export { indexSchema, isPrimitive, isV3Type, maxFieldId } from '../../schemas/model/schema-index.ts'
+export type { IndexedField } from '../../schemas/model/schema-index.ts'
 
 const PRIMITIVES = new Set([
   'boolean',
@@ -27,15 +30,6 @@ const PRIMITIVES = new Set([
   'geography',
 ])
 const PARAMETRIC = /^(decimal\(\s*\d+\s*,\s*\d+\s*\)|fixed\[\d+\]|geometry\(.+\)|geography\(.+\))$/
-
-/** Types that need format v3 (table spec "Schemas and Data Types"; commit-semantics §2.2 add-schema). */
-export function isV3Type(t: string): boolean {
-  return /^(timestamp_ns|timestamptz_ns|unknown|variant|geometry|geography)(\(|$)/.test(t)
-}
-
-export function isPrimitive(t: IcebergType): t is string {
-  return typeof t === 'string'
-}
 
 function parseType(v: unknown, where: string): IcebergType {
   if (typeof v === 'string') {
@@ -97,77 +91,6 @@ export function parseSchema(v: unknown, what = 'schema'): Schema {
     schema['identifier-field-ids'] = ids as number[]
   }
   return schema
-}
-
-/** One indexed field: its type, dotted name and whether it sits under a list/map or an optional struct. */
-export interface IndexedField {
-  id: number
-  name: string
-  type: IcebergType
-  required: boolean
-  /** Reached through a list element or a map key/value. */
-  inCollection: boolean
-  /** Some enclosing struct field is optional. */
-  underOptional: boolean
-}
-
-/** Indexes every id of a schema (struct fields, list elements, map keys and values); reports duplicates. */
-export function indexSchema(schema: StructType): { byId: Map<number, IndexedField>; duplicates: number[] } {
-  const byId = new Map<number, IndexedField>()
-  const duplicates: number[] = []
-  const add = (f: IndexedField): void => {
-    if (byId.has(f.id)) duplicates.push(f.id)
-    else byId.set(f.id, f)
-  }
-  const walk = (t: IcebergType, path: string, inCollection: boolean, underOptional: boolean): void => {
-    if (isPrimitive(t)) return
-    if (t.type === 'struct') {
-      for (const f of Array.isArray(t.fields) ? t.fields : []) {
-        const name = path ? `${path}.${f.name}` : f.name
-        add({ id: f.id, name, type: f.type, required: f.required, inCollection, underOptional })
-        walk(f.type, name, inCollection, underOptional || !f.required)
-      }
-    } else if (t.type === 'list') {
-      const name = `${path}.element`
-      add({
-        id: t['element-id'],
-        name,
-        type: t.element,
-        required: t['element-required'],
-        inCollection: true,
-        underOptional,
-      })
-      walk(t.element, name, true, underOptional)
-    } else if (t.type === 'map') {
-      add({
-        id: t['key-id'],
-        name: `${path}.key`,
-        type: t.key,
-        required: true,
-        inCollection: true,
-        underOptional,
-      })
-      add({
-        id: t['value-id'],
-        name: `${path}.value`,
-        type: t.value,
-        required: t['value-required'],
-        inCollection: true,
-        underOptional,
-      })
-      walk(t.key, `${path}.key`, true, underOptional)
-      walk(t.value, `${path}.value`, true, underOptional)
-    }
-  }
-  walk(schema, '', false, false)
-  return { byId, duplicates }
-}
-
-/** Highest field id of a schema, 0 when it has none. */
-export function maxFieldId(schema: StructType): number {
-  let max = 0
-  for (const id of indexSchema(schema).byId.keys()) max = Math.max(max, id)
-  return max
 }
 
 /**

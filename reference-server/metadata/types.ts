@@ -1,7 +1,16 @@
 /**
- * Wire shapes of Iceberg table and view metadata (kebab-case keys exactly as the REST spec and the table
- * spec write them; spec-digest §2.4, §2.5, §2.8, §2.9) and the inputs of the metadata builder.
+ * Inputs and results of the reference server's metadata builder. The wire shapes of metadata live in the neutral
+ * model (schemas/model/types.ts) and are re-exported here for the builder's modules.
  */
+export type * from '../../schemas/model/types.ts'
+import type {
+  PartitionSpec,
+  Schema,
+  SortOrder,
+  TableMetadata,
+  ViewMetadata,
+  ViewVersion,
+} from '../../schemas/model/types.ts'
 
 /** Time and identity come in from the caller so that every builder function stays pure and deterministic. */
 export interface BuildContext {
@@ -11,173 +20,8 @@ export interface BuildContext {
   newUuid: () => string
 }
 
-/**
- * The context of a commit. `previousMetadataLocation` is the metadata-location the base was loaded from;
- * when it is given and the commit changes something, the builder appends it to `metadata-log`
- * (commit-semantics §2.4). Leave it out for the staged-create path and for bases with no file.
- */
 export type CommitContext = BuildContext & { previousMetadataLocation?: string }
 
-export type PrimitiveType = string
-export type IcebergType = PrimitiveType | StructType | ListType | MapType
-
-export interface StructField {
-  id: number
-  name: string
-  type: IcebergType
-  required: boolean
-  doc?: string
-  'initial-default'?: unknown
-  'write-default'?: unknown
-}
-
-export interface StructType {
-  type: 'struct'
-  fields: StructField[]
-}
-
-export interface ListType {
-  type: 'list'
-  'element-id': number
-  element: IcebergType
-  'element-required': boolean
-}
-
-export interface MapType {
-  type: 'map'
-  'key-id': number
-  key: IcebergType
-  'value-id': number
-  value: IcebergType
-  'value-required': boolean
-}
-
-/** A schema; `schema-id` is always set in stored metadata, optional in requests. */
-export interface Schema extends StructType {
-  'schema-id'?: number
-  'identifier-field-ids'?: number[]
-}
-
-export interface PartitionField {
-  'source-id': number
-  'field-id'?: number
-  name: string
-  transform: string
-}
-
-export interface PartitionSpec {
-  'spec-id'?: number
-  fields: PartitionField[]
-}
-
-export interface SortField {
-  'source-id': number
-  transform: string
-  direction: 'asc' | 'desc'
-  'null-order': 'nulls-first' | 'nulls-last'
-}
-
-export interface SortOrder {
-  'order-id': number
-  fields: SortField[]
-}
-
-export interface Snapshot {
-  'snapshot-id': number
-  'parent-snapshot-id'?: number
-  'sequence-number'?: number
-  'timestamp-ms': number
-  'manifest-list': string
-  summary: { operation: string; [key: string]: string }
-  'schema-id'?: number
-  'first-row-id'?: number
-  'added-rows'?: number
-  'key-id'?: string
-}
-
-export interface SnapshotRef {
-  type: 'branch' | 'tag'
-  'snapshot-id': number
-  'min-snapshots-to-keep'?: number
-  'max-snapshot-age-ms'?: number
-  'max-ref-age-ms'?: number
-}
-
-export interface SnapshotLogEntry {
-  'timestamp-ms': number
-  'snapshot-id': number
-}
-
-export interface MetadataLogEntry {
-  'timestamp-ms': number
-  'metadata-file': string
-}
-
-export interface BlobMetadata {
-  type: string
-  'snapshot-id': number
-  'sequence-number': number
-  fields: number[]
-  properties?: Record<string, string>
-}
-
-export interface StatisticsFile {
-  'snapshot-id': number
-  'statistics-path': string
-  'file-size-in-bytes': number
-  'file-footer-size-in-bytes': number
-  'key-metadata'?: string
-  'blob-metadata': BlobMetadata[]
-}
-
-export interface PartitionStatisticsFile {
-  'snapshot-id': number
-  'statistics-path': string
-  'file-size-in-bytes': number
-}
-
-export interface EncryptedKey {
-  'key-id': string
-  'encrypted-key-metadata': string
-  'encrypted-by-id'?: string
-  properties?: Record<string, string>
-}
-
-/**
- * Table metadata as the builder writes it. Fields the builder always writes are required here; metadata
- * from other servers may lack some (the invariant checkers read defensively).
- */
-export interface TableMetadata {
-  'format-version': number
-  'table-uuid': string
-  location: string
-  /** Absent in v1 (Java writes it only for v2+). */
-  'last-sequence-number'?: number
-  'last-updated-ms': number
-  'last-column-id': number
-  'current-schema-id': number
-  schemas: Schema[]
-  'default-spec-id': number
-  'partition-specs': PartitionSpec[]
-  'last-partition-id': number
-  'default-sort-order-id': number
-  'sort-orders': SortOrder[]
-  properties: Record<string, string>
-  /** -1 (v1/v2) or null (v3) when the table has no current snapshot, as Java writes it. */
-  'current-snapshot-id': number | null
-  refs: Record<string, SnapshotRef>
-  snapshots: Snapshot[]
-  statistics: StatisticsFile[]
-  'partition-statistics': PartitionStatisticsFile[]
-  'snapshot-log': SnapshotLogEntry[]
-  'metadata-log': MetadataLogEntry[]
-  /** v3 only. */
-  'next-row-id'?: number
-  /** Written only when non-empty. */
-  'encryption-keys'?: EncryptedKey[]
-}
-
-/** The CreateTableRequest body (spec-digest §2.3); `stage-create` is the caller's business. */
 export interface CreateTableInput {
   name: string
   schema: Schema
@@ -188,55 +32,6 @@ export interface CreateTableInput {
   'stage-create'?: boolean
 }
 
-/** A data file (spec-digest §2.9 DataFile) as the `append` update carries it. */
-export interface DataFile {
-  content: 'data'
-  'file-path': string
-  'file-format': 'avro' | 'orc' | 'parquet' | 'puffin'
-  'spec-id': number
-  partition: unknown[]
-  'file-size-in-bytes': number
-  'record-count': number
-  'key-metadata'?: string
-  'split-offsets'?: number[]
-  'sort-order-id'?: number
-  'first-row-id'?: number
-  [stat: string]: unknown
-}
-
-export interface SqlViewRepresentation {
-  type: string
-  sql: string
-  dialect: string
-}
-
-export interface ViewVersion {
-  'version-id': number
-  'timestamp-ms': number
-  'schema-id': number
-  summary: Record<string, string>
-  representations: SqlViewRepresentation[]
-  'default-catalog'?: string
-  'default-namespace': string[]
-}
-
-export interface ViewHistoryEntry {
-  'version-id': number
-  'timestamp-ms': number
-}
-
-export interface ViewMetadata {
-  'view-uuid': string
-  'format-version': number
-  location: string
-  'current-version-id': number
-  versions: ViewVersion[]
-  'version-log': ViewHistoryEntry[]
-  schemas: Schema[]
-  properties: Record<string, string>
-}
-
-/** The CreateViewRequest body (spec-digest §2.8). */
 export interface CreateViewInput {
   name: string
   schema: Schema
@@ -245,7 +40,6 @@ export interface CreateViewInput {
   location?: string
 }
 
-/** What a table commit returns. */
 export interface TableCommitResult {
   metadata: TableMetadata
   /** False when every update was a no-op: the caller keeps the old metadata-location and writes no file. */

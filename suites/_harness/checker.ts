@@ -4,12 +4,12 @@
  * recorded and turn the outcome into "warn", MAY is only recorded. Setup steps that do not succeed are
  * SetupErrors: the outcome is "error", never the server's failure of the rule under test.
  */
-import { ConformanceFailure, SetupError } from './errors.ts'
+import { ConformanceFailure, SetupError } from './results/errors.ts'
 import { runChecks } from './checks/index.ts'
 import type { Expectation, Level, Violation } from './checks/types.ts'
 import { errorSummary } from './checks/http.ts'
 import type { Exchange } from './http/exchange.ts'
-import type { ConformanceMeta } from './meta.ts'
+import type { ConformanceMeta } from './results/meta.ts'
 
 export interface ConformOptions {
   status?: number | readonly number[]

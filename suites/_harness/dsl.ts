@@ -24,7 +24,7 @@ import { truncate } from './http/exchange.ts'
 import type { Exchange } from './http/exchange.ts'
 import { Redactor } from './http/redact.ts'
 import { Transport } from './http/transport.ts'
-import type { ConformanceMeta } from './meta.ts'
+import type { ConformanceMeta } from './results/meta.ts'
 import type { RunContext } from './run-context.ts'
 import { Sandbox } from './sandbox/sandbox.ts'
 

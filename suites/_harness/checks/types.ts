@@ -2,20 +2,8 @@
 import type { OperationSpec } from '../../../schemas/operations.ts'
 import type { Exchange } from '../http/exchange.ts'
 
-/** RFC 2119 level of a rule. A broken MUST fails a test; a broken SHOULD warns; MAY is never a failure. */
-export type Level = 'MUST' | 'SHOULD' | 'MAY'
-
-export interface Violation {
-  /** Name of the check that found it (see checks/index.ts). */
-  readonly check: string
-  /** Id of the spec rule it breaks. */
-  readonly rule: string
-  readonly level: Level
-  readonly message: string
-  readonly received?: string
-  readonly expected?: string
-  readonly instancePath?: string
-}
+export type { Level, Violation } from '../results/violation.ts'
+import type { Level, Violation } from '../results/violation.ts'
 
 export interface Expectation {
   /** Expected status(es). */

@@ -3,7 +3,7 @@
  * namespaces. A bug in a test must never touch a vendor's data. Reads (GET, HEAD) are always allowed;
  * so is the OAuth token endpoint. Everything else must name only run namespaces.
  */
-import { HarnessError } from '../errors.ts'
+import { HarnessError } from '../results/errors.ts'
 import { isRunNamespace } from './names.ts'
 
 export class WriteRefused extends HarnessError {}

@@ -7,7 +7,7 @@
 import type { FieldPick } from '../arbitraries/commit-sequence.ts'
 import { sourceFields, transformKinds } from '../arbitraries/_internals/iceberg-json.ts'
 import type { StructType } from '../arbitraries/_internals/iceberg-json.ts'
-import type { TableMetadata } from '../../../reference-server/metadata/types.ts'
+import type { TableMetadata } from '../../../schemas/model/types.ts'
 
 /** Metadata as the planner reads it (any field may be missing on another server). */
 export type Md = Partial<TableMetadata>

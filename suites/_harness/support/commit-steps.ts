@@ -3,7 +3,7 @@
  * setup step and get its metadata back, load it, send a commit, add a snapshot. Setup steps that fail make
  * the test "error", never "fail": the rule under test was not reached.
  */
-import type { TableMetadata } from '../../../reference-server/metadata/types.ts'
+import type { TableMetadata } from '../../../schemas/model/types.ts'
 import type { Checker } from '../checker.ts'
 import type { CatalogClient } from '../client.ts'
 import type { Exchange } from '../http/exchange.ts'

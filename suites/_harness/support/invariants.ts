@@ -3,9 +3,9 @@
  * server's pure checkers (reference-server/metadata/*-invariants.ts), so the server and the harness judge
  * metadata by one source; the history invariants (one commit to the next, commit-semantics §8.1) are here.
  */
-import { checkTableInvariants } from '../../../reference-server/metadata/table-invariants.ts'
-import { checkViewInvariants } from '../../../reference-server/metadata/view-invariants.ts'
-import type { TableMetadata, ViewMetadata } from '../../../reference-server/metadata/types.ts'
+import { checkTableInvariants } from '../../../schemas/model/table-invariants.ts'
+import { checkViewInvariants } from '../../../schemas/model/view-invariants.ts'
+import type { TableMetadata, ViewMetadata } from '../../../schemas/model/types.ts'
 import type { Checker } from '../checker.ts'
 import type { Level } from '../checks/types.ts'
 import type { TableState } from './commit-steps.ts'

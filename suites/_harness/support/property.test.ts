@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import type { ConformanceMeta } from '../meta.ts'
+import type { ConformanceMeta } from '../results/meta.ts'
 import type { RunContext } from '../run-context.ts'
-import { ConformanceFailure } from '../errors.ts'
+import { ConformanceFailure } from '../results/errors.ts'
 import { budget, checkProperty, replayFor } from './property.ts'
 
 const run = (over: Partial<RunContext> = {}): RunContext =>

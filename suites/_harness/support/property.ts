@@ -7,7 +7,7 @@
  * rule id applies to every property of the run; with one, only to that rule's property.
  */
 import fc from 'fast-check'
-import type { ConformanceMeta } from '../meta.ts'
+import type { ConformanceMeta } from '../results/meta.ts'
 import type { RunContext } from '../run-context.ts'
 import type { Violation } from '../checks/types.ts'
 import type { ExchangeRecord } from '../http/exchange.ts'

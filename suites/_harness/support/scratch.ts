@@ -6,7 +6,7 @@
 import type { CatalogClient } from '../client.ts'
 import type { Sandbox } from '../sandbox/sandbox.ts'
 import { dropNamespaceTree } from '../sandbox/cleanup.ts'
-import { SetupError } from '../errors.ts'
+import { SetupError } from '../results/errors.ts'
 
 /** A small valid schema: the ids are reassigned by the server anyway. */
 export const TINY_SCHEMA = {

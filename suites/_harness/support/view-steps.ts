@@ -2,7 +2,7 @@
  * View steps of the views suites: the CreateViewRequest of fixtures/views/, creating and loading a view as
  * setup steps, and the view versions a replace sends (add-view-version then set-current-view-version).
  */
-import type { ViewMetadata, ViewVersion } from '../../../reference-server/metadata/types.ts'
+import type { ViewMetadata, ViewVersion } from '../../../schemas/model/types.ts'
 import type { Checker } from '../checker.ts'
 import type { CatalogClient } from '../client.ts'
 import type { Exchange } from '../http/exchange.ts'

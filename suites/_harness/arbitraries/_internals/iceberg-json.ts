@@ -3,14 +3,14 @@
  * they go on the wire in a CreateTableRequest or a table update.
  */
 // The type shapes are the metadata builder's: one definition of Iceberg's JSON types in the project.
-import type { IcebergType, StructType } from '../../../../reference-server/metadata/types.ts'
+import type { IcebergType, StructType } from '../../../../schemas/model/types.ts'
 export type {
   IcebergType,
   ListType,
   MapType,
   StructField,
   StructType,
-} from '../../../../reference-server/metadata/types.ts'
+} from '../../../../schemas/model/types.ts'
 
 export interface SchemaJson extends StructType {
   'schema-id'?: number

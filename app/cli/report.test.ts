@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { HarnessError } from '../suites/_harness/errors.ts'
-import { reportCommand } from './cli.ts'
-import { fixturePath } from './fixtures.ts'
+import { HarnessError } from '../../suites/_harness/results/errors.ts'
+import { reportCommand } from './report.ts'
+import { fixturePath } from '../../reports/fixtures.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'cc-report-cli-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -6,9 +6,7 @@ import { probe } from './readiness.ts'
 import { TargetError } from './target-error.ts'
 import type { RunningTarget } from './types.ts'
 
-const script = fileURLToPath(
-  new URL('../../../fixtures/targets/test-servers/tiny-catalog.mjs', import.meta.url),
-)
+const script = fileURLToPath(new URL('../../fixtures/targets/test-servers/tiny-catalog.mjs', import.meta.url))
 const lines: string[] = []
 const log = (line: string) => lines.push(line)
 let running: RunningTarget | undefined

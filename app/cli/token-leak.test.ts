@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { start } from '../reference-server/index.ts'
-import { validateResults } from './results-schema.ts'
+import { start } from '../../reference-server/index.ts'
+import { validateResults } from '../../reports/results-schema.ts'
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const TOKEN = 'cc-leak-canary-7Hq2Zr9XwKp4'
 
 interface Ran {

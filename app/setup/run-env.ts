@@ -3,7 +3,7 @@
  * variable. The CLI prepares the run (so errors are clean one-liners before Vitest starts); a plain
  * `vitest --config vitest.conformance.config.ts` (e.g. the UI) prepares it in the global setup instead.
  */
-import type { RunContext } from '../run-context.ts'
+import type { RunContext } from '../../suites/_harness/run-context.ts'
 
 export const RUN_ENV = 'CATALOG_CONFORMANCE_PREPARED_RUN'
 

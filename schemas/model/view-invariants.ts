@@ -4,8 +4,8 @@
  * Not judged here (they need the previous version): uuid stability, the number of versions kept, one
  * version-log entry per change, and the dialect-drop rule.
  */
-import { isObject } from './read.ts'
-import { indexSchema } from './schema.ts'
+import { isObject } from './json.ts'
+import { indexSchema } from './schema-index.ts'
 import type { Schema, ViewMetadata, ViewVersion } from './types.ts'
 
 const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]).filter(isObject) : [])

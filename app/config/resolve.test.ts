@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { HarnessError } from '../errors.ts'
+import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { envName, kebabName } from './options.ts'
 import { parseHeaders, readConfigFile, resolveOptions } from './resolve.ts'
 

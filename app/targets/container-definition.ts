@@ -7,7 +7,7 @@ import { TargetError } from './target-error.ts'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 
 /** `fixtures/targets/containers/`: one YAML file per container target. */
-export const CONTAINERS_DIR = fileURLToPath(new URL('../../../fixtures/targets/containers/', import.meta.url))
+export const CONTAINERS_DIR = fileURLToPath(new URL('../../fixtures/targets/containers/', import.meta.url))
 
 export interface ImageRef {
   readonly name: string

@@ -2,9 +2,9 @@
  * CLI entry: parses the command line, dispatches, and maps errors to exit codes. A HarnessError (bad
  * config, unreachable target, failed auth) is one line on stderr and exit 2; a stack only with --debug.
  */
-import { HarnessError } from '../errors.ts'
+import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { resolveOptions } from '../config/resolve.ts'
-import { Redactor } from '../http/redact.ts'
+import { Redactor } from '../../suites/_harness/http/redact.ts'
 import { secretsOf } from '../setup/prepare.ts'
 import { parseCommandLine, usage } from './args.ts'
 import { cleanupCommand } from './cleanup.ts'
@@ -37,7 +37,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       case 'cleanup':
         return await cleanupCommand(opts, log)
       case 'report': {
-        const { reportCommand } = await import('../../../reports/cli.ts')
+        const { reportCommand } = await import('./report.ts')
         return await reportCommand(args.positionals, opts, log)
       }
       case 'targets': {

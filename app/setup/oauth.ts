@@ -1,6 +1,6 @@
 /** The OAuth2 client-credentials flow (RFC 6749 §4.4), as the Iceberg REST spec's token endpoint describes it. */
-import { HarnessError } from '../errors.ts'
-import type { Transport } from '../http/transport.ts'
+import { HarnessError } from '../../suites/_harness/results/errors.ts'
+import type { Transport } from '../../suites/_harness/http/transport.ts'
 
 export async function fetchClientCredentialsToken(
   transport: Transport,

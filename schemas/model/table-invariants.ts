@@ -9,8 +9,8 @@
  * are not judged here; neither are SHOULD-level rules (snapshot-log ending at the current snapshot,
  * metadata-log length, reserved properties, trailing slash on location).
  */
-import { isObject } from './read.ts'
-import { indexSchema, maxFieldId } from './schema.ts'
+import { isObject } from './json.ts'
+import { indexSchema, maxFieldId } from './schema-index.ts'
 import type { PartitionSpec, Schema, SortOrder, TableMetadata } from './types.ts'
 
 const SKEW_MS = 60_000

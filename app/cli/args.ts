@@ -3,7 +3,7 @@
  * repeatable lists). An unknown flag is a HarnessError naming it.
  */
 import { parseArgs } from 'node:util'
-import { HarnessError } from '../errors.ts'
+import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { OPTION_NAMES, OPTION_SPECS, kebabName } from '../config/options.ts'
 import type { OptionName, Options } from '../config/options.ts'
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
-import { HarnessError } from '../errors.ts'
+import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { DEFAULTS, OPTION_NAMES, OPTION_SPECS, envName, kebabName } from './options.ts'
 import type { OptionName, Options } from './options.ts'
 

@@ -4,9 +4,9 @@
  * HarnessErrors: one line, exit code 2.
  */
 import { randomBytes } from 'node:crypto'
-import { start as startReferenceServer } from '../../../reference-server/index.ts'
+import { start as startReferenceServer } from '../../reference-server/index.ts'
 import type { Options } from '../config/options.ts'
-import { HarnessError } from '../errors.ts'
+import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { registerTarget, selectTarget } from '../targets/known-targets.ts'
 import { TargetError } from '../targets/target-error.ts'
 import type { RunningTarget } from '../targets/types.ts'

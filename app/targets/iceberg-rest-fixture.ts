@@ -13,7 +13,7 @@ export const DEFAULT_FIXTURE_VERSION = '1.11.0'
 
 /** `fixtures/targets/iceberg-rest-fixture/`: the pom, prepare.sh and the git-ignored `target/`. */
 export const FIXTURE_DIR = fileURLToPath(
-  new URL('../../../fixtures/targets/iceberg-rest-fixture/', import.meta.url),
+  new URL('../../fixtures/targets/iceberg-rest-fixture/', import.meta.url),
 )
 
 export interface IcebergRestFixtureOptions {

@@ -3,8 +3,8 @@
  * outcome where Vitest's pass/fail/skip is not enough (warn, unsupported, disabled), the violations found
  * and the redacted exchanges, and for property tests the seed and replay path.
  */
-import type { ExchangeRecord } from './http/exchange.ts'
-import type { Level, Violation } from './checks/types.ts'
+import type { ExchangeRecord } from './exchange-record.ts'
+import type { Level, Violation } from './violation.ts'
 
 export type Outcome = 'pass' | 'fail' | 'warn' | 'unsupported' | 'disabled' | 'error'
 

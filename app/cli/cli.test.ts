@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { start } from '../../../reference-server/index.ts'
+import { start } from '../../reference-server/index.ts'
 
-const ROOT = resolve(import.meta.dirname, '../../..')
+const ROOT = resolve(import.meta.dirname, '../..')
 const BIN = join(ROOT, 'bin/catalog-conformance.js')
 
 interface Ran {

@@ -1,14 +1,17 @@
+// The judge's commit planner predicts what each commit does; the reference server's builder does it. They are
+// written apart on purpose (a shared misreading would make them agree), so this test lives in controls/, the one
+// layer allowed to read both.
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import {
   applyTableCommit,
   checkTableInvariants,
   createTableMetadata,
-} from '../../../reference-server/metadata/index.ts'
-import type { TableMetadata } from '../../../reference-server/metadata/types.ts'
-import { commitSequence } from '../arbitraries/commit-sequence.ts'
-import { planCommit } from './commit-plan.ts'
-import { fixture } from './fixtures.ts'
+} from '../reference-server/metadata/index.ts'
+import type { TableMetadata } from '../schemas/model/types.ts'
+import { commitSequence } from '../suites/_harness/arbitraries/commit-sequence.ts'
+import { planCommit } from '../suites/_harness/support/commit-plan.ts'
+import { fixture } from '../suites/_harness/support/fixtures.ts'
 
 const NOW = 1_750_000_000_000
 

@@ -1,11 +1,11 @@
 /** `cleanup`: removes what earlier runs left behind — only namespaces that carry the run marker — and lists it. */
 import type { Options } from '../config/options.ts'
-import { CatalogClient } from '../client.ts'
-import { HarnessError } from '../errors.ts'
-import { Redactor } from '../http/redact.ts'
-import { Transport } from '../http/transport.ts'
-import { sweep } from '../sandbox/cleanup.ts'
-import { RUN_MARKER } from '../sandbox/names.ts'
+import { CatalogClient } from '../../suites/_harness/client.ts'
+import { HarnessError } from '../../suites/_harness/results/errors.ts'
+import { Redactor } from '../../suites/_harness/http/redact.ts'
+import { Transport } from '../../suites/_harness/http/transport.ts'
+import { sweep } from '../../suites/_harness/sandbox/cleanup.ts'
+import { RUN_MARKER } from '../../suites/_harness/sandbox/names.ts'
 import { prepareRun } from '../setup/prepare.ts'
 
 export async function cleanupCommand(opts: Options, log: (line: string) => void): Promise<number> {

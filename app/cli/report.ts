@@ -6,15 +6,14 @@
  *   report render results.json [DIR]     re-render report.html, summary.md, badge.svg (default: beside it)
  *   report validate results.json …       check files against reports/results.schema.json (exit 1 if invalid)
  */
-import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import type { Options } from '../suites/_harness/config/options.ts'
-import { HarnessError } from '../suites/_harness/errors.ts'
-import { diffExitCode, diffResults, formatDiff } from './diff.ts'
-import { applyExpectations, expectationLines } from './expectations.ts'
-import type { Results } from './results.ts'
-import { validateResults } from './results-schema.ts'
-import { writeReports } from './write.ts'
+import type { Options } from '../config/options.ts'
+import { HarnessError } from '../../suites/_harness/results/errors.ts'
+import { diffExitCode, diffResults, formatDiff } from '../../reports/diff.ts'
+import { applyExpectations, expectationLines } from '../../reports/expectations.ts'
+import { loadResults, readJson } from '../../reports/load-results.ts'
+import { validateResults } from '../../reports/results-schema.ts'
+import { writeReports } from '../../reports/write.ts'
 
 const USAGE = [
   'Usage: catalog-conformance report diff A.json B.json',
@@ -22,29 +21,6 @@ const USAGE = [
   '       catalog-conformance report render results.json [DIR]',
   '       catalog-conformance report validate results.json [more.json …]',
 ].join('\n')
-
-function readJson(file: string): unknown {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch (e) {
-    throw new HarnessError(`cannot read ${file}: ${(e as Error).message}`)
-  }
-  try {
-    return JSON.parse(text) as unknown
-  } catch (e) {
-    throw new HarnessError(`${file} is not JSON: ${(e as Error).message}`)
-  }
-}
-
-/** Reads a results.json and checks it against the schema (a file from another version or tool is refused). */
-export function loadResults(file: string): Results {
-  const value = readJson(file)
-  const errors = validateResults(value)
-  if (errors.length > 0)
-    throw new HarnessError(`${file} is not a valid results.json: ${errors.slice(0, 5).join('; ')}`)
-  return value as Results
-}
 
 function need(positionals: readonly string[], n: number, what: string): string[] {
   const files = positionals.slice(1)

@@ -5,14 +5,14 @@
  */
 import type { Options } from '../config/options.ts'
 import { parseHeaders } from '../config/resolve.ts'
-import { parseCapabilities } from '../capabilities.ts'
-import { CatalogClient } from '../client.ts'
-import { HarnessError } from '../errors.ts'
-import { Redactor } from '../http/redact.ts'
-import { Transport } from '../http/transport.ts'
-import type { RunContext } from '../run-context.ts'
-import { runNamespaces } from '../sandbox/cleanup.ts'
-import { newRunId, runPrefix } from '../sandbox/names.ts'
+import { parseCapabilities } from '../../suites/_harness/capabilities.ts'
+import { CatalogClient } from '../../suites/_harness/client.ts'
+import { HarnessError } from '../../suites/_harness/results/errors.ts'
+import { Redactor } from '../../suites/_harness/http/redact.ts'
+import { Transport } from '../../suites/_harness/http/transport.ts'
+import type { RunContext } from '../../suites/_harness/run-context.ts'
+import { runNamespaces } from '../../suites/_harness/sandbox/cleanup.ts'
+import { newRunId, runPrefix } from '../../suites/_harness/sandbox/names.ts'
 import { fetchClientCredentialsToken } from './oauth.ts'
 
 export function normalizeBaseUrl(url: string): string {

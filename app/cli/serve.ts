@@ -1,7 +1,7 @@
 /** `serve`: the reference server alone, until interrupted. */
-import { start } from '../../../reference-server/index.ts'
+import { start } from '../../reference-server/index.ts'
 import type { Options } from '../config/options.ts'
-import { HarnessError } from '../errors.ts'
+import { HarnessError } from '../../suites/_harness/results/errors.ts'
 
 export async function serveCommand(
   opts: Options,
