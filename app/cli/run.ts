@@ -11,7 +11,7 @@ import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { Redactor } from '../../suites/_harness/http/redact.ts'
 import { prepareRun, secretsOf } from '../setup/prepare.ts'
 import { remainingOf, sweepRun } from '../setup/global-setup.ts'
-import { writeRunEnv } from '../setup/run-env.ts'
+import { handOverRun } from '../setup/run-handover.ts'
 import { startTarget, targetNameOf, withTargetDefaults } from '../setup/start-target.ts'
 import { ResultsReporter } from '../../reports/results-reporter.ts'
 import type { CollectedRun } from '../../reports/results-reporter.ts'
@@ -61,7 +61,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
         throw new HarnessError(`--openapi ${opts.openapi}: ${(e as Error).message.split('\n')[0]}`)
       }
     }
-    writeRunEnv(process.env, run)
+    handOverRun(run)
     const reportDir = resolve(opts.reportDir ?? 'reports/out')
     let collected: CollectedRun = { tests: [], errors: [] }
     const areas = (opts.include ?? []).map((a) => `suites/${a}/`)
