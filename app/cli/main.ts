@@ -7,9 +7,7 @@ import { resolveOptions } from '../config/resolve.ts'
 import { Redactor } from '../../suites/_harness/http/redact.ts'
 import { secretsOf } from '../setup/prepare.ts'
 import { parseCommandLine, usage } from './args.ts'
-import { cleanupCommand } from './cleanup.ts'
-import { harnessVersion, runCommand } from './run.ts'
-import { serveCommand } from './serve.ts'
+import { harnessVersion } from './version.ts'
 
 export async function main(argv: readonly string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(line + '\n')
@@ -30,12 +28,19 @@ export async function main(argv: readonly string[]): Promise<number> {
     redactor = new Redactor(secretsOf(opts))
     const log = (line: string) => out(redactor.text(line))
     switch (args.command) {
-      case 'run':
+      // Commands load what they need when they run, so --help and --version start in a fraction of a second.
+      case 'run': {
+        const { runCommand } = await import('./run.ts')
         return await runCommand(opts, log)
-      case 'serve':
+      }
+      case 'serve': {
+        const { serveCommand } = await import('./serve.ts')
         return await serveCommand(opts, args.extra, log)
-      case 'cleanup':
+      }
+      case 'cleanup': {
+        const { cleanupCommand } = await import('./cleanup.ts')
         return await cleanupCommand(opts, log)
+      }
       case 'report': {
         const { reportCommand } = await import('./report.ts')
         return await reportCommand(args.positionals, opts, log)

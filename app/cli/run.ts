@@ -2,9 +2,7 @@
  * `run`: start the target, prepare the run, run the conformance suites in Vitest with our reporters, write
  * the reports, and answer with the exit code. SIGINT/SIGTERM cancel the run and still sweep the sandbox.
  */
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { startVitest } from 'vitest/node'
 import type { Options } from '../config/options.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
@@ -22,12 +20,7 @@ import { applyExpectations, expectationLines, readExpectations } from '../../rep
 import { junitReporter } from '../../reports/junit.ts'
 import { loadOpenApi } from '../../schemas/openapi.ts'
 import { OPTION_SPECS } from '../config/options.ts'
-
-export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-
-export function harnessVersion(): string {
-  return (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version
-}
+import { harnessVersion, PACKAGE_ROOT } from './version.ts'
 
 /** The options with secrets replaced, for results.json. */
 export function redactedOptions(opts: Options): Record<string, unknown> {
@@ -114,6 +107,11 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
       else log(`note: ${what} (the ${targetKind} target is discarded with its data)`)
     }
     const summary = summarize(collected.tests)
+    // A run that judged nothing certifies nothing: every test disabled by the profile or unsupported is an error.
+    if (summary.pass + summary.fail + summary.warn + summary.error === 0 && !interrupted)
+      collected.errors.push(
+        `the run judged no rule (${summary.total} tests: ${summary.disabled} disabled, ${summary.unsupported} unsupported); check --include, --exclude and --profile`,
+      )
     const verdict = verdictOf(summary, collected.errors)
     let results: Results = JSON.parse(
       redactor.text(

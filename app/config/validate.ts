@@ -1,0 +1,36 @@
+/**
+ * Names an option refers to must exist: a mistyped area, profile or check name is an error with a did-you-mean,
+ * never a run that silently certifies less (`--include nosucharea` once ran 0 tests and said "conformant").
+ */
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { PROFILE_NAMES } from '../../schemas/profiles.ts'
+import { CHECKS } from '../../suites/_harness/checks/index.ts'
+import { HarnessError } from '../../suites/_harness/results/errors.ts'
+import { PACKAGE_ROOT } from '../cli/version.ts'
+import { didYouMean } from './did-you-mean.ts'
+import type { Options } from './options.ts'
+
+/** The areas a run can include or exclude: the folders of suites/ (the harness is not an area). */
+export function knownAreas(): string[] {
+  return readdirSync(join(PACKAGE_ROOT, 'suites'), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !d.name.startsWith('_'))
+    .map((d) => d.name)
+    .sort()
+}
+
+function oneOf(what: string, given: string, known: readonly string[]): void {
+  if (!known.includes(given))
+    throw new HarnessError(
+      `unknown ${what} "${given}"${didYouMean(given, known)}; known: ${known.join(', ')}`,
+    )
+}
+
+/** Throws a HarnessError (exit 2) naming the first option value that names nothing known. */
+export function validateNames(opts: Options): void {
+  const areas = knownAreas()
+  for (const a of opts.include ?? []) oneOf('area in --include', a, areas)
+  for (const a of opts.exclude ?? []) oneOf('area in --exclude', a, areas)
+  if (opts.profile !== undefined) oneOf('profile', opts.profile, PROFILE_NAMES)
+  for (const c of opts.disableChecks ?? []) oneOf('check in --disable-checks', c, Object.keys(CHECKS))
+}
