@@ -54,7 +54,7 @@ function details(t: TestResult, open: boolean): string {
     )
   if (t.seed !== undefined || t.path)
     parts.push(
-      `<p>Replay: <code>--seed ${e(t.seed ?? '')}${t.path ? ` --path ${e(t.path)}` : ''}</code></p>${t.counterexample ? `<pre>${e(t.counterexample)}</pre>` : ''}`,
+      `<p>Replay: <code>${t.replay ? e(t.replay) : `--seed ${e(t.seed ?? '')}${t.path ? ` --path ${e(t.path)}` : ''}`}</code></p>${t.counterexample ? `<pre>${e(t.counterexample)}</pre>` : ''}`,
     )
   if (t.exchanges.length > 0)
     parts.push(

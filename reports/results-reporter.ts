@@ -53,6 +53,7 @@ export class ResultsReporter implements Reporter {
           ...(meta?.seed !== undefined ? { seed: meta.seed } : {}),
           ...(meta?.path ? { path: meta.path } : {}),
           ...(meta?.counterexample ? { counterexample: meta.counterexample } : {}),
+          ...(meta?.replay ? { replay: meta.replay } : {}),
           ...(meta?.accepted?.length ? { accepted: meta.accepted } : {}),
           ...(meta?.openapiFindings?.length ? { openapiFindings: meta.openapiFindings } : {}),
         })

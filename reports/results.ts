@@ -28,6 +28,7 @@ export interface TestResult {
   readonly seed?: number
   readonly path?: string
   readonly counterexample?: string
+  readonly replay?: string
   /** `<operationId> <status>` the test's checks accept (for status coverage). */
   readonly accepted?: readonly string[]
   /** Findings of the user's OpenAPI document (--openapi), reported apart from the outcome. */

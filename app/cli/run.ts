@@ -10,6 +10,7 @@ import { Redactor } from '../../suites/_harness/http/redact.ts'
 import { prepareRun, secretsOf } from '../setup/prepare.ts'
 import { remainingOf, sweepRun } from '../setup/global-setup.ts'
 import { handOverRun } from '../setup/run-handover.ts'
+import { replayArgsOf } from '../setup/replay.ts'
 import { startTarget, targetNameOf, withTargetDefaults } from '../setup/start-target.ts'
 import { ResultsReporter } from '../../reports/results-reporter.ts'
 import type { CollectedRun } from '../../reports/results-reporter.ts'
@@ -38,7 +39,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
   const redactor = new Redactor(secretsOf(opts))
   let interrupted = false
   try {
-    const run = await prepareRun(withTargetDefaults(opts, target), target.url)
+    const run = await prepareRun(withTargetDefaults(opts, target), target.url, replayArgsOf(opts))
     for (const s of run.secrets) redactor.add(s)
     const targetKind = targetNameOf(opts)
     log(

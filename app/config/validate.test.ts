@@ -6,11 +6,17 @@ const resolve = (argv: string[]) => () => resolveOptions(parseCommandLine(argv).
 
 describe('a typo is an error with a did-you-mean, never a smaller run', () => {
   it.each([
-    [['run', '--include', 'namespace'], /unknown area in --include "namespace" \(did you mean "namespaces"\?\)/],
+    [
+      ['run', '--include', 'namespace'],
+      /unknown area in --include "namespace" \(did you mean "namespaces"\?\)/,
+    ],
     [['run', '--include', 'nosucharea'], /unknown area in --include "nosucharea"; known: auth, /],
     [['run', '--exclude', 'tablez'], /unknown area in --exclude "tablez" \(did you mean "tables"\?\)/],
     [['run', '--profile', '9.9'], /unknown profile "9.9"/],
-    [['run', '--disable-checks', 'statuss'], /unknown check in --disable-checks "statuss" \(did you mean "status"\?\)/],
+    [
+      ['run', '--disable-checks', 'statuss'],
+      /unknown check in --disable-checks "statuss" \(did you mean "status"\?\)/,
+    ],
     [['run', '--profle', '1.11'], /Unknown option '--profle' \(did you mean "--profile"\?\)/],
     [['rn'], /unknown command "rn" \(did you mean "run"\?\)/],
   ])('%j', (argv, message) => {

@@ -12,6 +12,7 @@ import type { RunContext } from '../../suites/_harness/run-context.ts'
 import { runNamespaces, sweep } from '../../suites/_harness/sandbox/cleanup.ts'
 import { prepareRun } from './prepare.ts'
 import { handOverRun, preparedRun } from './run-handover.ts'
+import { replayArgsOf } from './replay.ts'
 import { startTarget, withTargetDefaults } from './start-target.ts'
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -21,7 +22,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const opts = resolveOptions({}, process.env)
     const target = await startTarget(opts)
     stopTarget = () => target.stop()
-    run = await prepareRun(withTargetDefaults(opts, target), target.url)
+    run = await prepareRun(withTargetDefaults(opts, target), target.url, replayArgsOf(opts))
     handOverRun(run)
   }
   project.provide('run', run)

@@ -29,6 +29,8 @@ export interface ConformanceMeta {
   seed?: number
   path?: string
   counterexample?: string
+  /** Property tests: the command that replays the failure against the same server (secrets as placeholders). */
+  replay?: string
 }
 
 declare module '@vitest/runner' {
