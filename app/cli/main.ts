@@ -3,9 +3,7 @@
  * config, unreachable target, failed auth) is one line on stderr and exit 2; a stack only with --debug.
  */
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
-import { resolveOptions } from '../config/resolve.ts'
 import { Redactor } from '../../suites/_harness/http/redact.ts'
-import { secretsOf } from '../setup/prepare.ts'
 import { parseCommandLine, usage } from './args.ts'
 import { harnessVersion } from './version.ts'
 
@@ -23,6 +21,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       out(harnessVersion())
       return 0
     }
+    // Loaded after --help/--version, which must answer at once.
+    const [{ resolveOptions }, { secretsOf }] = await Promise.all([
+      import('../config/resolve.ts'),
+      import('../setup/prepare.ts'),
+    ])
     const opts = resolveOptions(args.options, process.env)
     debug = opts.debug ?? false
     redactor = new Redactor(secretsOf(opts))

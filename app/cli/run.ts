@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 /**
  * `run`: start the target, prepare the run, run the conformance suites in Vitest with our reporters, write
  * the reports, and answer with the exit code. SIGINT/SIGTERM cancel the run and still sweep the sandbox.

@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PROFILE_NAMES } from '../../schemas/profiles.ts'
-import { CHECKS } from '../../suites/_harness/checks/index.ts'
+import { CHECK_NAMES } from '../../suites/_harness/checks/names.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { PACKAGE_ROOT } from '../cli/version.ts'
 import { didYouMean } from './did-you-mean.ts'
@@ -32,5 +32,5 @@ export function validateNames(opts: Options): void {
   for (const a of opts.include ?? []) oneOf('area in --include', a, areas)
   for (const a of opts.exclude ?? []) oneOf('area in --exclude', a, areas)
   if (opts.profile !== undefined) oneOf('profile', opts.profile, PROFILE_NAMES)
-  for (const c of opts.disableChecks ?? []) oneOf('check in --disable-checks', c, Object.keys(CHECKS))
+  for (const c of opts.disableChecks ?? []) oneOf('check in --disable-checks', c, CHECK_NAMES)
 }

@@ -8,9 +8,10 @@ import { isKnownOperation } from '../capabilities.ts'
 import { errorEnvelope, errorType } from './errors.ts'
 import { jsonContentType, noBody, responds, statusExpected } from './http.ts'
 import { responseSchema } from './schema.ts'
+import type { CheckName } from './names.ts'
 import type { Check, Expectation, Violation } from './types.ts'
 
-export const CHECKS: Readonly<Record<string, Check>> = {
+export const CHECKS: Readonly<Record<CheckName, Check>> = {
   responds,
   status: statusExpected,
   'no-body': noBody,
@@ -20,7 +21,7 @@ export const CHECKS: Readonly<Record<string, Check>> = {
   'response-schema': responseSchema,
 }
 
-export type CheckName = keyof typeof CHECKS
+export type { CheckName } from './names.ts'
 
 /** Runs every enabled check on one exchange. A missing response short-circuits the rest. */
 export function runChecks(
