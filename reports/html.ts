@@ -8,9 +8,10 @@ import { computeCoverage, ratio } from './coverage.ts'
 import type { CoverageSection } from './coverage.ts'
 import { escapeHtml as e } from './escape.ts'
 import { SCRIPT, STYLE, contentSecurityPolicy } from './html-assets.ts'
-import { testsTable } from './html-tests.ts'
+import { testAnchor, testsTable } from './html-tests.ts'
 import { OUTCOMES, mustRulesMet } from './results.ts'
 import type { Results } from './results.ts'
+import { violatedRules } from './violated-rules.ts'
 
 function header(r: Results): string {
   const must = mustRulesMet(r.tests)
@@ -24,6 +25,24 @@ function header(r: Results): string {
 <p>Target <b>${e(r.target.url)}</b> (${e(r.target.kind)}) · profile ${e(r.profile)} · seed ${e(r.seed)} · run ${e(r.runId)}</p>
 <p>${e(r.harness.name)} ${e(r.harness.version)} · started ${e(r.startedAt)} · ${e(Math.round(r.durationMs / 100) / 10)} s · MUST rules met ${must.met}/${must.total}</p>
 </header>`
+}
+
+/** The failing rules first: each once, with its reach, one reproduction and jump links to its tests. */
+function violatedSection(r: Results): string {
+  const rules = violatedRules(r)
+  if (rules.length === 0) return ''
+  const items = rules.map((v) => {
+    const links = v.tests
+      .slice(0, 50)
+      .map((id, i) => `<a href="#${testAnchor(id)}">${i + 1}</a>`)
+      .join(' ')
+    return `<details class="vr o-${v.level === 'MUST' ? 'fail' : 'warn'}"><summary><b>${e(v.rule)}</b> [${e(v.level)}] — ${v.tests.length} test(s), ${v.operations.length} operation(s): ${e(v.operations.join(', '))}</summary>
+<p>e.g. ${e(v.example.title)}${v.example.status !== undefined ? ` (status ${e(v.example.status)})` : ''}:</p><pre class="msg">${e(v.example.message)}</pre>
+${v.example.curl ? `<pre class="curl">${e(v.example.curl)}</pre>` : ''}<p>tests: ${links}${v.tests.length > 50 ? ' …' : ''}</p></details>`
+  })
+  return `<h2 id="violated">Violated rules (${rules.length})</h2>
+<p class="rule">Each broken rule once, MUST first: a rule broken in many tests is one cause to fix.</p>
+${items.join('\n')}`
 }
 
 function chips(r: Results): string {
@@ -103,6 +122,7 @@ export function renderHtml(r: Results): string {
 ${header(r)}
 <main>
 ${chips(r)}
+${violatedSection(r)}
 <h2>Conformance matrix</h2>
 ${matrix(r)}
 <h2>Spec coverage</h2>

@@ -12,8 +12,11 @@ describe('summary.md', () => {
     expect(md).toMatch(/\| Operations \| \d+\/32 \(\d+%\) \|/)
     expect(md).toMatch(/\| Requirement kinds \| 4\/9 \(44%\) \| assert-create, /)
     expect(md).toContain(
-      '| fail | namespaces/create/exists-409 [MUST] | creating an existing namespace is 409 |',
+      '| fail | creating an existing namespace is 409 · namespaces/create/exists-409 [MUST] | — |',
     )
+    // The violated rules lead, before the matrix and the per-test table.
+    expect(md.indexOf('### Violated rules (2)')).toBeLessThan(md.indexOf('### Matrix'))
+    expect(md).toContain('| namespaces/create/exists-409 | MUST | 1 | createNamespace |')
     expect(md).toContain('MUST rules met: 13/16.')
   })
 

@@ -7,6 +7,7 @@ import { computeCoverage, ratio } from './coverage.ts'
 import type { CoverageSection } from './coverage.ts'
 import { OUTCOMES, mustRulesMet } from './results.ts'
 import type { Results } from './results.ts'
+import { brokenBy, violatedRules } from './violated-rules.ts'
 
 /** One table cell: no pipes, no newlines, no markup. */
 export function cell(s: string): string {
@@ -48,6 +49,24 @@ function coverageTable(r: Results): string[] {
   return lines
 }
 
+/** The violated rules, each once, MUST first: the causes to fix, before the tests they broke. */
+function violatedTable(r: Results): string[] {
+  const rules = violatedRules(r)
+  if (rules.length === 0) return []
+  const lines = [
+    '',
+    `### Violated rules (${rules.length})`,
+    '',
+    '| rule | level | tests | operations | example |',
+    '|---|---|---:|---|---|',
+  ]
+  for (const v of rules)
+    lines.push(
+      `| ${cell(v.rule)} | ${v.level} | ${v.tests.length} | ${cell(v.operations.join(', '))} | ${cell(v.example.title)}: ${cell((v.example.message.split('\n')[0] ?? '').slice(0, 200))}${v.example.curl ? `<br><code>${cell(v.example.curl.slice(0, 300))}</code>` : ''} |`,
+    )
+  return lines
+}
+
 /** The summary as Markdown. */
 export function renderMarkdown(r: Results): string {
   const must = mustRulesMet(r.tests)
@@ -59,6 +78,7 @@ export function renderMarkdown(r: Results): string {
     `| ${OUTCOMES.join(' | ')} | total |`,
     `|${OUTCOMES.map(() => '---:').join('|')}|---:|`,
     `| ${OUTCOMES.map((o) => r.summary[o]).join(' | ')} | ${r.summary.total} |`,
+    ...violatedTable(r),
     '',
     '### Matrix',
     '',
@@ -76,12 +96,12 @@ export function renderMarkdown(r: Results): string {
       '',
       '### Failures and warnings',
       '',
-      '| outcome | rule | test | message |',
+      '| outcome | test · its rule | broken by | message |',
       '|---|---|---|---|',
     )
     for (const t of failures)
       lines.push(
-        `| ${t.outcome} | ${cell(t.rule)} [${t.level}] | ${cell(t.title)} | ${cell((t.message ?? '').split('\n')[0] ?? '')} |`,
+        `| ${t.outcome} | ${cell(t.title)} · ${cell(t.rule)} [${t.level}] | ${cell(brokenBy(t).join(', ') || '—')} | ${cell((t.message ?? '').split('\n')[0] ?? '')} |`,
       )
   }
   const openapi = r.tests.filter((t) => (t.openapiFindings?.length ?? 0) > 0)

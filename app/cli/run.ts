@@ -18,6 +18,8 @@ import type { CollectedRun } from '../../reports/results-reporter.ts'
 import { exitCodeOf, summarize, verdictOf } from '../../reports/results.ts'
 import type { Results } from '../../reports/results.ts'
 import { writeReports } from '../../reports/write.ts'
+import { violatedRuleLines } from '../../reports/violated-rules.ts'
+import { ConsoleReporter, wantsColour } from '../../reports/console-reporter.ts'
 import { applyExpectations, expectationLines, readExpectations } from '../../reports/expectations.ts'
 import { junitReporter } from '../../reports/junit.ts'
 import { loadOpenApi } from '../../schemas/openapi.ts'
@@ -72,7 +74,8 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
         open: Boolean(opts.ui),
         reporters: [
           new ResultsReporter((c) => (collected = c)),
-          process.stdout.isTTY ? 'default' : 'dot',
+          // Vitest's own reporter shows harness stack and code frames: only for --debug.
+          opts.debug ? 'default' : new ConsoleReporter(log, wantsColour(process.stdout, process.env)),
           junitReporter(reportDir),
         ],
         passWithNoTests: false,
@@ -143,6 +146,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
       exitCode = report.exitCode
     }
     const written = writeReports(results, reportDir, { log })
+    for (const line of violatedRuleLines(results)) log(line)
     log(
       `verdict: ${verdict} — ${Object.entries(summary)
         .filter(([k]) => k !== 'total')

@@ -103,8 +103,12 @@ export class Checker {
     return ex.json as T
   }
 
-  private report(violations: Violation[], ex: Exchange | undefined): void {
-    if (violations.length === 0) return
+  private report(found: Violation[], ex: Exchange | undefined): void {
+    if (found.length === 0) return
+    // Each violation names the exchange that broke it, so reports can group by rule and show one reproduction.
+    const violations = ex
+      ? found.map((v) => ({ ...v, operationId: ex.operationId, status: ex.status, curl: ex.curl }))
+      : found
     this.meta.violations.push(...violations)
     const must = violations.filter((v) => v.level === 'MUST')
     if (violations.some((v) => v.level === 'SHOULD') && this.meta.outcome === undefined)

@@ -1,4 +1,5 @@
 /** What a check reports: the broken rule, its RFC 2119 level and what was received against what was expected. */
+
 /** RFC 2119 level of a rule. A broken MUST fails a test; a broken SHOULD warns; MAY is never a failure. */
 export type Level = 'MUST' | 'SHOULD' | 'MAY'
 
@@ -12,4 +13,8 @@ export interface Violation {
   readonly received?: string
   readonly expected?: string
   readonly instancePath?: string
+  /** The exchange that broke the rule, when one did: its operation, status and curl line (secrets redacted). */
+  readonly operationId?: string
+  readonly status?: number
+  readonly curl?: string
 }
