@@ -21,7 +21,6 @@ import { writeReports } from '../../reports/write.ts'
 import { violatedRuleLines } from '../../reports/violated-rules.ts'
 import { ConsoleReporter, wantsColour } from '../../reports/console-reporter.ts'
 import { applyExpectations, expectationLines, readExpectations } from '../../reports/expectations.ts'
-import { junitReporter } from '../../reports/junit.ts'
 import { loadOpenApi } from '../../schemas/openapi.ts'
 import { OPTION_SPECS } from '../config/options.ts'
 import { harnessVersion, PACKAGE_ROOT } from './version.ts'
@@ -76,7 +75,6 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
           new ResultsReporter((c) => (collected = c)),
           // Vitest's own reporter shows harness stack and code frames: only for --debug.
           opts.debug ? 'default' : new ConsoleReporter(log, wantsColour(process.stdout, process.env)),
-          junitReporter(reportDir),
         ],
         passWithNoTests: false,
       },
@@ -154,7 +152,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
         .join(', ')} (${summary.total} tests)`,
     )
     for (const e of results.errors) log(`harness error: ${e}`)
-    log(`reports: ${[...written, join(reportDir, 'junit.xml')].join(', ')}`)
+    log(`reports: ${written.join(', ')}`)
     return exitCode
   } catch (e) {
     if (e instanceof HarnessError) throw new HarnessError(redactor.text(e.message))
