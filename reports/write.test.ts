@@ -16,7 +16,13 @@ describe('writeReports', () => {
       env: {},
       log: (l) => lines.push(l),
     })
-    expect(readdirSync(out).sort()).toEqual(['badge.svg', 'junit.xml', 'report.html', 'results.json', 'summary.md'])
+    expect(readdirSync(out).sort()).toEqual([
+      'badge.svg',
+      'junit.xml',
+      'report.html',
+      'results.json',
+      'summary.md',
+    ])
     expect(files).toHaveLength(5)
     expect(lines).toEqual([])
   })

@@ -24,6 +24,7 @@ const EXTRA_FLAGS = {
   host: { type: 'string' },
   'warehouse-dir': { type: 'string' },
   out: { type: 'string' },
+  write: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const

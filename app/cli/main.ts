@@ -46,7 +46,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       }
       case 'report': {
         const { reportCommand } = await import('./report.ts')
-        return await reportCommand(args.positionals, opts, log)
+        return await reportCommand(args.positionals, opts, log, args.extra)
       }
       case 'targets': {
         const { listTargets } = await import('../targets/known-targets.ts')

@@ -8,6 +8,8 @@
  */
 import { dirname, resolve } from 'node:path'
 import type { Options } from '../config/options.ts'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { updateExpectations } from '../../reports/expectations-write.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { diffExitCode, diffResults, formatDiff } from '../../reports/diff.ts'
 import { applyExpectations, expectationLines } from '../../reports/expectations.ts'
@@ -18,6 +20,7 @@ import { writeReports } from '../../reports/write.ts'
 const USAGE = [
   'Usage: catalog-conformance report diff A.json B.json',
   '       catalog-conformance report check results.json --expect expectations.yaml',
+  '       catalog-conformance report check results.json --write expectations.yaml   (update it, keeping reasons)',
   '       catalog-conformance report render results.json [DIR]',
   '       catalog-conformance report validate results.json [more.json …]',
 ].join('\n')
@@ -33,6 +36,7 @@ export async function reportCommand(
   positionals: readonly string[],
   opts: Options,
   log: (line: string) => void,
+  extra: { readonly write?: string | boolean | undefined } = {},
 ): Promise<number> {
   const sub = positionals[0]
   switch (sub) {
@@ -44,8 +48,18 @@ export async function reportCommand(
     }
     case 'check': {
       const [file] = need(positionals, 1, 'a results.json file') as [string]
-      if (!opts.expect) throw new HarnessError('report check needs --expect FILE')
       const results = loadResults(file)
+      if (typeof extra.write === 'string') {
+        // --write FILE: the expectations file brought up to date with this run (reasons and comments kept).
+        const target = extra.write
+        const w = updateExpectations(existsSync(target) ? readFileSync(target, 'utf8') : '', results, target)
+        writeFileSync(target, w.text)
+        log(
+          `${target}: ${w.added.length} added (reasons to fill in), ${w.updated.length} updated, ${w.removed.length} removed`,
+        )
+        return 0
+      }
+      if (!opts.expect) throw new HarnessError('report check needs --expect FILE (or --write FILE)')
       const report = applyExpectations(results, opts.expect)
       for (const line of expectationLines(report, results.tests)) log(line)
       return report.exitCode

@@ -33,9 +33,10 @@ function coerce(name: OptionName, value: unknown, source: string): unknown {
       throw new HarnessError(`${where} must be true or false, got ${JSON.stringify(value)}`)
     case 'list':
       if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value
+      // Header values may hold commas: a header list from the environment is one header per line.
       if (typeof value === 'string')
         return value
-          .split(',')
+          .split(name === 'header' ? /\r?\n/ : /[,\n]/)
           .map((s) => s.trim())
           .filter(Boolean)
       throw new HarnessError(`${where} must be a list of strings`)
