@@ -77,6 +77,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
           opts.debug ? 'default' : new ConsoleReporter(log, wantsColour(process.stdout, process.env)),
         ],
         passWithNoTests: false,
+        ...(opts.shard ? { shard: opts.shard } : {}),
       },
       { test: { exclude: ['suites/_harness/**', '**/node_modules/**', ...excluded] } },
     )

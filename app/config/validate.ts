@@ -33,4 +33,9 @@ export function validateNames(opts: Options): void {
   for (const a of opts.exclude ?? []) oneOf('area in --exclude', a, areas)
   if (opts.profile !== undefined) oneOf('profile', opts.profile, PROFILE_NAMES)
   for (const c of opts.disableChecks ?? []) oneOf('check in --disable-checks', c, CHECK_NAMES)
+  if (opts.shard !== undefined) {
+    const m = /^(\d+)\/(\d+)$/.exec(opts.shard)
+    if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
+      throw new HarnessError(`--shard must be i/n with 1 <= i <= n (e.g. 2/3), got "${opts.shard}"`)
+  }
 }
