@@ -14,6 +14,7 @@ const COLOURS: Record<Outcome, string> = {
   fail: '31',
   warn: '33',
   unsupported: '36',
+  'not-configured': '34',
   disabled: '90',
   error: '35',
 }

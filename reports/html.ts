@@ -46,7 +46,7 @@ ${items.join('\n')}`
 }
 
 function chips(r: Results): string {
-  return `<div class="chips">${OUTCOMES.map((o) => `<span class="o-${o}">${o} ${r.summary[o]}</span>`).join('')}<span>total ${r.summary.total}</span></div>`
+  return `<div class="chips">${OUTCOMES.map((o) => `<span class="o-${o}">${o} ${r.summary[o] ?? 0}</span>`).join('')}<span>total ${r.summary.total}</span></div>`
 }
 
 function matrix(r: Results): string {

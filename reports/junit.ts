@@ -41,6 +41,7 @@ function testcase(t: TestResult): string {
     case 'warn':
       return `${open}${props}<system-out>${xml(`WARNING (SHOULD broken): ${details(t)}`)}</system-out></testcase>`
     case 'unsupported':
+    case 'not-configured':
     case 'disabled':
       return `${open}${props}<skipped message="${xml(`${t.outcome}: ${t.reason ?? ''}`)}"/></testcase>`
     default:
@@ -50,7 +51,7 @@ function testcase(t: TestResult): string {
 
 function counts(tests: readonly TestResult[]): string {
   const n = (o: string) => tests.filter((t) => t.outcome === o).length
-  return `tests="${tests.length}" failures="${n('fail')}" errors="${n('error')}" skipped="${n('unsupported') + n('disabled')}"`
+  return `tests="${tests.length}" failures="${n('fail')}" errors="${n('error')}" skipped="${n('unsupported') + n('not-configured') + n('disabled')}"`
 }
 
 /** The whole junit.xml of a run. */
@@ -72,7 +73,7 @@ export function renderJunit(r: Results): string {
     )
   const total = { ...r.summary }
   return `<?xml version="1.0" encoding="UTF-8"?>
-<testsuites name="catalog-conformance: ${xml(r.verdict)}" tests="${total.total + r.errors.length}" failures="${total.fail}" errors="${total.error + r.errors.length}" skipped="${total.unsupported + total.disabled}" time="${(r.durationMs / 1000).toFixed(3)}">
+<testsuites name="catalog-conformance: ${xml(r.verdict)}" tests="${total.total + r.errors.length}" failures="${total.fail}" errors="${total.error + r.errors.length}" skipped="${total.unsupported + (total['not-configured'] ?? 0) + total.disabled}" time="${(r.durationMs / 1000).toFixed(3)}">
 ${suites.join('\n')}
 </testsuites>
 `

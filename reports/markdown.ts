@@ -8,6 +8,7 @@ import type { CoverageSection } from './coverage.ts'
 import { OUTCOMES, mustRulesMet } from './results.ts'
 import type { Results } from './results.ts'
 import { brokenBy, violatedRules } from './violated-rules.ts'
+import { notConfiguredHint } from './not-configured.ts'
 
 /** One table cell: no pipes, no newlines, no markup. */
 export function cell(s: string): string {
@@ -77,8 +78,9 @@ export function renderMarkdown(r: Results): string {
     '',
     `| ${OUTCOMES.join(' | ')} | total |`,
     `|${OUTCOMES.map(() => '---:').join('|')}|---:|`,
-    `| ${OUTCOMES.map((o) => r.summary[o]).join(' | ')} | ${r.summary.total} |`,
+    `| ${OUTCOMES.map((o) => r.summary[o] ?? 0).join(' | ')} | ${r.summary.total} |`,
     ...violatedTable(r),
+    ...(notConfiguredHint(r) ? ['', `_${cell(notConfiguredHint(r) ?? '')}_`] : []),
     '',
     '### Matrix',
     '',

@@ -6,7 +6,15 @@ import type { Level, Violation } from '../suites/_harness/results/violation.ts'
 import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
 import type { ConformanceMeta, Outcome } from '../suites/_harness/results/meta.ts'
 
-export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'warn', 'unsupported', 'disabled', 'error']
+export const OUTCOMES: readonly Outcome[] = [
+  'pass',
+  'fail',
+  'warn',
+  'unsupported',
+  'not-configured',
+  'disabled',
+  'error',
+]
 
 export interface TestResult {
   /** Stable id: `<file>::<full name>`. */
@@ -89,7 +97,7 @@ export function outcomeOf(
 ): Outcome {
   if (state === 'failed') return errorName && RULE_FAILURES.has(errorName) ? 'fail' : 'error'
   if (state === 'skipped' || state === 'pending')
-    return meta?.outcome === 'unsupported' ? 'unsupported' : 'disabled'
+    return meta?.outcome === 'unsupported' || meta?.outcome === 'not-configured' ? meta.outcome : 'disabled'
   return meta?.outcome === 'warn' ? 'warn' : 'pass'
 }
 

@@ -19,6 +19,7 @@ import { exitCodeOf, summarize, verdictOf } from '../../reports/results.ts'
 import type { Results } from '../../reports/results.ts'
 import { writeReports } from '../../reports/write.ts'
 import { violatedRuleLines } from '../../reports/violated-rules.ts'
+import { notConfiguredHint } from '../../reports/not-configured.ts'
 import { ConsoleReporter, wantsColour } from '../../reports/console-reporter.ts'
 import { applyExpectations, expectationLines, readExpectations } from '../../reports/expectations.ts'
 import { loadOpenApi } from '../../schemas/openapi.ts'
@@ -146,6 +147,8 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     }
     const written = writeReports(results, reportDir, { log })
     for (const line of violatedRuleLines(results)) log(line)
+    const hint = notConfiguredHint(results)
+    if (hint) log(hint)
     log(
       `verdict: ${verdict} — ${Object.entries(summary)
         .filter(([k]) => k !== 'total')

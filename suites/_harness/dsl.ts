@@ -55,6 +55,11 @@ export interface Fixtures {
   meta: ConformanceMeta
   /** Ends the test as "unsupported" (e.g. a 406 where the spec allows it). */
   unsupported: (reason: string) => never
+  /**
+   * Ends the test as "not-configured": the rule needs what the run was not given. The reason names the flags
+   * (e.g. `--read-only-token`); the end of the run lists them.
+   */
+  notConfigured: (reason: string) => never
 }
 
 const MAX_EXCHANGES = 40
@@ -89,15 +94,23 @@ export const test = base.extend<Fixtures>({
   },
   check: async ({ meta, run }, use) =>
     use(new Checker(meta, new Set(run.disabledChecks), openApiCheck(run.openapi))),
-  unsupported: async ({ meta, skip }, use) => {
-    await use((reason: string): never => {
-      meta.outcome = 'unsupported'
-      meta.reason = reason
-      skip(reason)
-      throw new Error('unreachable: skip() throws')
-    })
-  },
+  unsupported: async ({ meta, skip }, use) => use(endAs(meta, skip, 'unsupported')),
+  notConfigured: async ({ meta, skip }, use) => use(endAs(meta, skip, 'not-configured')),
 })
+
+/** Ends a test with an outcome Vitest has no word for: recorded on meta, then skipped with the reason. */
+function endAs(
+  meta: ConformanceMeta,
+  skip: (note: string) => void,
+  outcome: 'unsupported' | 'not-configured',
+): (reason: string) => never {
+  return (reason) => {
+    meta.outcome = outcome
+    meta.reason = reason
+    skip(reason)
+    throw new Error('unreachable: skip() throws')
+  }
+}
 
 function record(meta: ConformanceMeta, ex: Exchange, redactor: Redactor): void {
   meta.exchanges.push({
@@ -194,6 +207,7 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
       catalog,
       check,
       unsupported,
+      notConfigured,
     }) => {
       const ctx = {
         task,
@@ -210,6 +224,7 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
         catalog,
         check,
         unsupported,
+        notConfigured,
       } as TestContext & Fixtures
       meta.level = levelFor(spec.level, ctx.run.profile)
       const release = ctx.run.profile === 'document' ? '1.11' : ctx.run.profile

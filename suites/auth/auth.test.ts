@@ -59,8 +59,8 @@ operation('topic:auth', () => {
       requires: ['listNamespaces'],
       ref: 'spec-digest §0.3 AuthenticationTimeoutResponse (419 optional, 401 SHOULD be preferred); catalog-rest-spec.md Authentication rule 4 (419)',
     },
-    async ({ catalog, check, run, unsupported }) => {
-      if (!run.expiredToken) unsupported('the run was given no expired token (--expired-token)')
+    async ({ catalog, check, run, notConfigured }) => {
+      if (!run.expiredToken) notConfigured('the run was given no expired token (--expired-token)')
       const ex = await catalog.op.listNamespaces({ headers: { Authorization: `Bearer ${run.expiredToken}` } })
       check.conform(ex, { status: [401, 419] })
       if (run.profile === 'document')
@@ -81,8 +81,8 @@ operation('topic:auth', () => {
       requires: ['createNamespace', 'listNamespaces', 'loadNamespaceMetadata'],
       ref: 'spec-digest §0.3 ForbiddenResponse; catalog-rest-spec.md Authentication rule 4',
     },
-    async ({ catalog, sandbox, check, run, unsupported }) => {
-      if (!run.readOnlyToken) unsupported('the run was given no read-only token (--read-only-token)')
+    async ({ catalog, sandbox, check, run, notConfigured }) => {
+      if (!run.readOnlyToken) notConfigured('the run was given no read-only token (--read-only-token)')
       const auth = { Authorization: `Bearer ${run.readOnlyToken}` }
       const read = await catalog.op.listNamespaces({ headers: auth })
       check.conform(read, { status: 200, level: 'SHOULD' })
@@ -101,8 +101,8 @@ operation('topic:auth', () => {
       requires: ['listNamespaces'],
       ref: 'spec-digest §0.2 (OAuth2 clientCredentials), §1.3 #2, §2.12 OAuthTokenResponse',
     },
-    async ({ catalog, check, run, transport, unsupported }) => {
-      const oauth = run.oauth ?? unsupported(NO_OAUTH)
+    async ({ catalog, check, run, transport, notConfigured }) => {
+      const oauth = run.oauth ?? notConfigured(NO_OAUTH)
       const ex = await tokenRequest(catalog, transport, oauth.tokenUrl, {
         grant_type: 'client_credentials',
         client_id: oauth.clientId,
@@ -136,8 +136,8 @@ operation('topic:auth', () => {
       requires: [],
       ref: 'spec-digest §1.3 #2 (400/401 OAuthError), §2.12 OAuthError; RFC 6749 §5.2',
     },
-    async ({ catalog, check, run, transport, unsupported }) => {
-      const oauth = run.oauth ?? unsupported(NO_OAUTH)
+    async ({ catalog, check, run, transport, notConfigured }) => {
+      const oauth = run.oauth ?? notConfigured(NO_OAUTH)
       const ex = await tokenRequest(catalog, transport, oauth.tokenUrl, {
         grant_type: 'client_credentials',
         client_id: oauth.clientId,

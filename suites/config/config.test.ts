@@ -112,8 +112,8 @@ operation('getConfig', () => {
       requires: [],
       ref: 'spec-digest §1.3 #1 (query warehouse)',
     },
-    async ({ catalog, check, run, unsupported }) => {
-      if (!run.warehouse) unsupported('the run names no warehouse (--warehouse)')
+    async ({ catalog, check, run, notConfigured }) => {
+      if (!run.warehouse) notConfigured('the run names no warehouse (--warehouse)')
       check.conform(await catalog.op.getConfig(), { status: 200 })
     },
   )

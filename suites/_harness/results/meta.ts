@@ -6,7 +6,11 @@
 import type { ExchangeRecord } from './exchange-record.ts'
 import type { Level, Violation } from './violation.ts'
 
-export type Outcome = 'pass' | 'fail' | 'warn' | 'unsupported' | 'disabled' | 'error'
+/**
+ * `not-configured`: the rule needs something the run was not given (a warehouse, a read-only or expired token, OAuth
+ * client credentials) — not the server's shortcoming, unlike `unsupported`.
+ */
+export type Outcome = 'pass' | 'fail' | 'warn' | 'unsupported' | 'not-configured' | 'disabled' | 'error'
 
 export interface ConformanceMeta {
   area: string
