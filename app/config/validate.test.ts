@@ -30,3 +30,12 @@ describe('a typo is an error with a did-you-mean, never a smaller run', () => {
     })
   })
 })
+
+describe('paths under suites/', () => {
+  it('are accepted where an area is, when they exist', () => {
+    expect(resolve(['run', '--exclude', 'commits/requirements.test.ts'])()).toMatchObject({
+      exclude: ['commits/requirements.test.ts'],
+    })
+    expect(resolve(['run', '--exclude', 'commits/nope.test.ts'])).toThrow(/unknown area in --exclude/)
+  })
+})

@@ -2,7 +2,7 @@
  * Names an option refers to must exist: a mistyped area, profile or check name is an error with a did-you-mean,
  * never a run that silently certifies less (`--include nosucharea` once ran 0 tests and said "conformant").
  */
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PROFILE_NAMES } from '../../schemas/profiles.ts'
 import { CHECK_NAMES } from '../../suites/_harness/checks/names.ts'
@@ -19,6 +19,12 @@ export function knownAreas(): string[] {
     .sort()
 }
 
+/** An area, or a folder or file under suites/ (`commits/requirements.test.ts`), as --include/--exclude take. */
+function suitePath(what: string, given: string, areas: readonly string[]): void {
+  if (areas.includes(given) || (given.includes('/') && existsSync(join(PACKAGE_ROOT, 'suites', given)))) return
+  oneOf(what, given, areas)
+}
+
 function oneOf(what: string, given: string, known: readonly string[]): void {
   if (!known.includes(given))
     throw new HarnessError(
@@ -29,8 +35,8 @@ function oneOf(what: string, given: string, known: readonly string[]): void {
 /** Throws a HarnessError (exit 2) naming the first option value that names nothing known. */
 export function validateNames(opts: Options): void {
   const areas = knownAreas()
-  for (const a of opts.include ?? []) oneOf('area in --include', a, areas)
-  for (const a of opts.exclude ?? []) oneOf('area in --exclude', a, areas)
+  for (const a of opts.include ?? []) suitePath('area in --include', a, areas)
+  for (const a of opts.exclude ?? []) suitePath('area in --exclude', a, areas)
   if (opts.profile !== undefined) oneOf('profile', opts.profile, PROFILE_NAMES)
   for (const c of opts.disableChecks ?? []) oneOf('check in --disable-checks', c, CHECK_NAMES)
   if (opts.shard !== undefined) {

@@ -7,6 +7,7 @@
 import type { Fault } from '../fault.ts'
 import { faults as auth } from './auth.ts'
 import { faults as commits } from './commits.ts'
+import { faults as commitsInvalid } from './commits-invalid.ts'
 import { faults as concurrency } from './concurrency.ts'
 import { faults as config } from './config.ts'
 import { faults as crossCutting } from './cross-cutting.ts'
@@ -31,6 +32,7 @@ import { faults as views } from './views.ts'
 export const FAULT_MODULES: Readonly<Record<string, readonly Fault[]>> = {
   auth,
   commits,
+  'commits-invalid': commitsInvalid,
   concurrency,
   config,
   'cross-cutting': crossCutting,
