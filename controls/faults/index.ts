@@ -17,6 +17,7 @@ import { faults as etag } from './etag.ts'
 import { faults as idempotency } from './idempotency.ts'
 import { faults as metrics } from './metrics.ts'
 import { faults as namespaces } from './namespaces.ts'
+import { faults as namespacesExact } from './namespaces-exact.ts'
 import { faults as pagination } from './pagination.ts'
 import { faults as properties } from './properties.ts'
 import { faults as propertiesExtra } from './properties-extra.ts'
@@ -42,6 +43,7 @@ export const FAULT_MODULES: Readonly<Record<string, readonly Fault[]>> = {
   idempotency,
   metrics,
   namespaces,
+  'namespaces-exact': namespacesExact,
   pagination,
   properties,
   'properties-extra': propertiesExtra,
