@@ -15,6 +15,7 @@ import { faults as delegation } from './delegation.ts'
 import { faults as errors } from './errors.ts'
 import { faults as etag } from './etag.ts'
 import { faults as idempotency } from './idempotency.ts'
+import { faults as idempotencyEquivalence } from './idempotency-equivalence.ts'
 import { faults as metrics } from './metrics.ts'
 import { faults as namespaces } from './namespaces.ts'
 import { faults as namespacesExact } from './namespaces-exact.ts'
@@ -41,6 +42,7 @@ export const FAULT_MODULES: Readonly<Record<string, readonly Fault[]>> = {
   errors,
   etag,
   idempotency,
+  'idempotency-equivalence': idempotencyEquivalence,
   metrics,
   namespaces,
   'namespaces-exact': namespacesExact,

@@ -108,8 +108,20 @@ operation('updateTable', () => {
       const ref = { namespace, table: ctx.sandbox.names.table('t') }
       const create = key()
       const body = createTableBody(ref.table)
-      check.setup(await catalog.op.createTable({ namespace, body, headers: create }), 'create')
-      check.conform(await catalog.op.createTable({ namespace, body, headers: create }), { status: 200 })
+      const created = check.setup<{ metadata?: { 'table-uuid'?: string } }>(
+        await catalog.op.createTable({ namespace, body, headers: create }),
+        'create',
+      )
+      const replayed = check.conform<{ metadata?: { 'table-uuid'?: string } }>(
+        await catalog.op.createTable({ namespace, body, headers: create }),
+        { status: 200 },
+      )
+      // Equivalent, not merely equal in status: a server that re-created the table would answer a new uuid.
+      check.equal(
+        replayed.metadata?.['table-uuid'],
+        created.metadata?.['table-uuid'],
+        'the replayed create answers the same table (same table-uuid)',
+      )
       const upd = key()
       const updates = [{ action: 'set-properties', updates: { 'conformance.idem': '1' } }]
       const first = check.setup<{ 'metadata-location'?: string }>(
