@@ -14,6 +14,7 @@ import { faults as crossCutting } from './cross-cutting.ts'
 import { faults as delegation } from './delegation.ts'
 import { faults as errors } from './errors.ts'
 import { faults as etag } from './etag.ts'
+import { faults as etagWeak } from './etag-weak.ts'
 import { faults as idempotency } from './idempotency.ts'
 import { faults as idempotencyEquivalence } from './idempotency-equivalence.ts'
 import { faults as metrics } from './metrics.ts'
@@ -42,6 +43,7 @@ export const FAULT_MODULES: Readonly<Record<string, readonly Fault[]>> = {
   delegation,
   errors,
   etag,
+  'etag-weak': etagWeak,
   idempotency,
   'idempotency-equivalence': idempotencyEquivalence,
   metrics,
