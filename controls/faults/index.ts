@@ -10,6 +10,7 @@ import { faults as commits } from './commits.ts'
 import { faults as commitsInvalid } from './commits-invalid.ts'
 import { faults as concurrency } from './concurrency.ts'
 import { faults as config } from './config.ts'
+import { faults as contention } from './contention.ts'
 import { faults as crossCutting } from './cross-cutting.ts'
 import { faults as delegation } from './delegation.ts'
 import { faults as errors } from './errors.ts'
@@ -39,6 +40,7 @@ export const FAULT_MODULES: Readonly<Record<string, readonly Fault[]>> = {
   'commits-invalid': commitsInvalid,
   concurrency,
   config,
+  contention,
   'cross-cutting': crossCutting,
   delegation,
   errors,
