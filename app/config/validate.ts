@@ -21,7 +21,8 @@ export function knownAreas(): string[] {
 
 /** An area, or a folder or file under suites/ (`commits/requirements.test.ts`), as --include/--exclude take. */
 function suitePath(what: string, given: string, areas: readonly string[]): void {
-  if (areas.includes(given) || (given.includes('/') && existsSync(join(PACKAGE_ROOT, 'suites', given)))) return
+  if (areas.includes(given) || (given.includes('/') && existsSync(join(PACKAGE_ROOT, 'suites', given))))
+    return
   oneOf(what, given, areas)
 }
 

@@ -6,7 +6,7 @@ import { OPERATIONS } from '../../../schemas/operations.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { isKnownOperation } from '../capabilities.ts'
 import { errorEnvelope, errorType } from './errors.ts'
-import { jsonContentType, noBody, responds, statusExpected } from './http.ts'
+import { jsonContentType, noBody, responds, serverError, statusExpected } from './http.ts'
 import { responseSchema } from './schema.ts'
 import type { CheckName } from './names.ts'
 import type { Check, Expectation, Violation } from './types.ts'
@@ -14,6 +14,7 @@ import type { Check, Expectation, Violation } from './types.ts'
 export const CHECKS: Readonly<Record<CheckName, Check>> = {
   responds,
   status: statusExpected,
+  'server-error': serverError,
   'no-body': noBody,
   'content-type': jsonContentType,
   'error-envelope': errorEnvelope,

@@ -5,6 +5,7 @@
 export const CHECK_NAMES = [
   'responds',
   'status',
+  'server-error',
   'no-body',
   'content-type',
   'error-envelope',
