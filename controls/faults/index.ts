@@ -21,6 +21,7 @@ import { faults as idempotencyEquivalence } from './idempotency-equivalence.ts'
 import { faults as metrics } from './metrics.ts'
 import { faults as namespaces } from './namespaces.ts'
 import { faults as namespacesExact } from './namespaces-exact.ts'
+import { faults as pageSize } from './page-size.ts'
 import { faults as pagination } from './pagination.ts'
 import { faults as properties } from './properties.ts'
 import { faults as propertiesExtra } from './properties-extra.ts'
@@ -51,6 +52,7 @@ export const FAULT_MODULES: Readonly<Record<string, readonly Fault[]>> = {
   metrics,
   namespaces,
   'namespaces-exact': namespacesExact,
+  'page-size': pageSize,
   pagination,
   properties,
   'properties-extra': propertiesExtra,
