@@ -17,6 +17,7 @@ import { faults as errors } from './errors.ts'
 import { faults as etag } from './etag.ts'
 import { faults as etagWeak } from './etag-weak.ts'
 import { faults as idempotency } from './idempotency.ts'
+import { faults as idempotencyBehaviour } from './idempotency-behaviour.ts'
 import { faults as idempotencyEquivalence } from './idempotency-equivalence.ts'
 import { faults as metrics } from './metrics.ts'
 import { faults as namespaces } from './namespaces.ts'
@@ -48,6 +49,7 @@ export const FAULT_MODULES: Readonly<Record<string, readonly Fault[]>> = {
   etag,
   'etag-weak': etagWeak,
   idempotency,
+  'idempotency-behaviour': idempotencyBehaviour,
   'idempotency-equivalence': idempotencyEquivalence,
   metrics,
   namespaces,

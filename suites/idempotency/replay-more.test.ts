@@ -31,7 +31,7 @@ operation('updateProperties', () => {
       since: '1.11',
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const namespace = await ctx.sandbox.namespace(catalog, 'idemp')
       const first = key()
@@ -75,7 +75,7 @@ operation('dropNamespace', () => {
       since: '1.11',
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const namespace = await ctx.sandbox.namespace(catalog, 'idemdn')
       const headers = key()
@@ -103,7 +103,7 @@ operation('dropNamespace', () => {
       since: '1.11',
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const namespace = await ctx.sandbox.namespace(catalog, 'idemne')
       const table = ctx.sandbox.names.table('t')
@@ -136,7 +136,7 @@ operation('renameTable', () => {
       since: '1.11',
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const namespace = await ctx.sandbox.namespace(catalog, 'idemrt')
       const [from, to] = [ctx.sandbox.names.table('from'), ctx.sandbox.names.table('to')]
@@ -167,7 +167,7 @@ operation('registerTable', () => {
       since: '1.11',
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const src = await ctx.sandbox.namespace(catalog, 'idemrs')
       const namespace = await ctx.sandbox.namespace(catalog, 'idemrd')
@@ -214,7 +214,7 @@ operation('replaceView', () => {
       since: '1.11',
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const { ref } = await view(ctx, 'idemrv')
       const first = key()
@@ -242,7 +242,7 @@ operation('dropView', () => {
       since: '1.11',
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const { ref } = await view(ctx, 'idemdv')
       const headers = key()
@@ -270,7 +270,7 @@ operation('renameView', () => {
       since: '1.11',
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const { ref } = await view(ctx, 'idemnv')
       const to = ctx.sandbox.names.view('to')
@@ -299,7 +299,7 @@ operation('registerView', () => {
       since: '1.11',
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       // gc.enabled=false keeps the metadata file when the view is dropped (commit-semantics §4).
       const { ref, state } = await view(ctx, 'idemgv', { 'gc.enabled': 'false' })

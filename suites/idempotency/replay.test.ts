@@ -5,16 +5,8 @@
  * What the spec leaves open (a key reused with another body) is at most a warning.
  */
 import { operation, rule } from '../_harness/dsl.ts'
-import type { Fixtures } from '../_harness/dsl.ts'
 import { commit, createTableBody, setupLoad, setupTable } from '../_harness/support/commit-steps.ts'
-import { uuid7 } from '../_harness/support/uuid.ts'
-
-const key = (): Record<string, string> => ({ 'idempotency-key': uuid7() })
-
-function advertised(ctx: Fixtures): void {
-  if (!ctx.run.caps.idempotencyKeyLifetime)
-    ctx.unsupported('idempotency-key-lifetime is not advertised in /v1/config')
-}
+import { idempotencyKey as key, requireIdempotency } from '../_harness/support/idempotency.ts'
 
 operation('createNamespace', () => {
   rule(
@@ -27,7 +19,7 @@ operation('createNamespace', () => {
       since: '1.11',
     },
     async (ctx) => {
-      advertised(ctx)
+      await requireIdempotency(ctx)
       const headers = key()
       const body = { namespace: ctx.sandbox.names.namespace('idem') }
       ctx.check.setup(await ctx.catalog.op.createNamespace({ body, headers }), 'first create')
@@ -47,7 +39,7 @@ operation('createNamespace', () => {
       since: '1.11',
     },
     async (ctx) => {
-      advertised(ctx)
+      await requireIdempotency(ctx)
       const ns = await ctx.sandbox.namespace(ctx.catalog, 'idem409')
       const headers = key()
       ctx.check.setup(
@@ -71,7 +63,7 @@ operation('createNamespace', () => {
       since: '1.11',
     },
     async (ctx) => {
-      advertised(ctx)
+      await requireIdempotency(ctx)
       const headers = key()
       ctx.check.setup(
         await ctx.catalog.op.createNamespace({
@@ -102,7 +94,7 @@ operation('updateTable', () => {
       since: '1.11',
     },
     async (ctx) => {
-      advertised(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const namespace = await ctx.sandbox.namespace(catalog, 'idemt')
       const ref = { namespace, table: ctx.sandbox.names.table('t') }
@@ -151,7 +143,7 @@ operation('updateTable', () => {
       since: '1.11',
     },
     async (ctx) => {
-      advertised(ctx)
+      await requireIdempotency(ctx)
       const namespace = await ctx.sandbox.namespace(ctx.catalog, 'idemx')
       const ref = { namespace, table: ctx.sandbox.names.table('x') }
       await setupTable(ctx.catalog, ctx.check, namespace, ref.table)
