@@ -12,6 +12,7 @@ import { testAnchor, testsTable } from './html-tests.ts'
 import { OUTCOMES, mustRulesMet } from './results.ts'
 import type { Results } from './results.ts'
 import { violatedRules } from './violated-rules.ts'
+import { advisoriesOf } from './advisories.ts'
 
 function header(r: Results): string {
   const must = mustRulesMet(r.tests)
@@ -97,6 +98,11 @@ ${OUTCOMES.map((o) => `<label class="o-${o}"><input type="checkbox" name="outcom
 }
 
 function runDetails(r: Results): string {
+  const advisories = advisoriesOf(r)
+  const advised =
+    advisories.length > 0
+      ? `<h2>Advisories</h2><p class="rule">Outside the Iceberg spec and not part of the verdict: what a careful operator would still want to fix.</p><ul>${advisories.map((a) => `<li>${e(a.finding)} <span class="rule">(${e(a.rule)})</span></li>`).join('')}</ul>`
+      : ''
   const errors =
     r.errors.length > 0
       ? `<h2>Harness errors</h2><p>Errors outside any test: the harness's or the setup's, not the server's.</p>${r.errors.map((x) => `<pre class="msg">${e(x)}</pre>`).join('')}`
@@ -106,7 +112,7 @@ function runDetails(r: Results): string {
     ? `<h2>Expectations</h2><p>${e(x.file)}: ${x.expected} as expected, ${x.unexpected.length} unexpected, ${x.stale.length} stale.</p>
 <ul>${x.unexpected.map((u) => `<li>${e(u.kind)}: ${e(u.id)} (${e(u.outcome)}${u.expected ? `, expected ${e(u.expected)}` : ''})</li>`).join('')}${x.stale.map((s) => `<li>stale: ${e(s)}</li>`).join('')}</ul>`
     : ''
-  return `${errors}${expectations}<h2>Run</h2>
+  return `${advised}${errors}${expectations}<h2>Run</h2>
 <details><summary>Configuration (secrets redacted)</summary><pre>${e(JSON.stringify(r.config, null, 2))}</pre></details>
 <details><summary>Capabilities seen (GET /v1/config)</summary><pre>${e(JSON.stringify(r.capabilities, null, 2))}</pre></details>`
 }

@@ -9,6 +9,7 @@ import { OUTCOMES, mustRulesMet } from './results.ts'
 import type { Results } from './results.ts'
 import { brokenBy, violatedRules } from './violated-rules.ts'
 import { notConfiguredHint } from './not-configured.ts'
+import { advisoriesOf } from './advisories.ts'
 
 /** One table cell: no pipes, no newlines, no markup. */
 export function cell(s: string): string {
@@ -112,6 +113,11 @@ export function renderMarkdown(r: Results): string {
     lines.push('', '### OpenAPI document findings (--openapi)', '', '| test | finding |', '|---|---|')
     for (const t of openapi)
       for (const f of t.openapiFindings ?? []) lines.push(`| ${cell(t.title)} | ${cell(f)} |`)
+  }
+  const advisories = advisoriesOf(r)
+  if (advisories.length > 0) {
+    lines.push('', '### Advisories (outside the Iceberg spec; not part of the verdict)', '')
+    for (const a of advisories) lines.push(`- ${cell(a.finding)} (${cell(a.rule)})`)
   }
   if (r.errors.length > 0) {
     lines.push('', '### Harness errors', '')

@@ -56,6 +56,7 @@ export class ResultsReporter implements Reporter {
           ...(meta?.replay ? { replay: meta.replay } : {}),
           ...(meta?.accepted?.length ? { accepted: meta.accepted } : {}),
           ...(meta?.openapiFindings?.length ? { openapiFindings: meta.openapiFindings } : {}),
+          ...(meta?.advisories?.length ? { advisories: meta.advisories } : {}),
         })
       }
     }

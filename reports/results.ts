@@ -39,6 +39,8 @@ export interface TestResult {
   readonly replay?: string
   /** `<operationId> <status>` the test's checks accept (for status coverage). */
   readonly accepted?: readonly string[]
+  /** Findings outside the Iceberg spec, reported apart from the outcome (never the verdict). */
+  readonly advisories?: readonly string[]
   /** Findings of the user's OpenAPI document (--openapi), reported apart from the outcome. */
   readonly openapiFindings?: readonly string[]
 }

@@ -20,6 +20,7 @@ import type { Results } from '../../reports/results.ts'
 import { writeReports } from '../../reports/write.ts'
 import { violatedRuleLines } from '../../reports/violated-rules.ts'
 import { notConfiguredHint } from '../../reports/not-configured.ts'
+import { advisoriesOf } from '../../reports/advisories.ts'
 import { ConsoleReporter, wantsColour } from '../../reports/console-reporter.ts'
 import { applyExpectations, expectationLines, readExpectations } from '../../reports/expectations.ts'
 import { loadOpenApi } from '../../schemas/openapi.ts'
@@ -61,7 +62,8 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     handOverRun(run)
     const reportDir = resolve(opts.reportDir ?? 'reports/out')
     let collected: CollectedRun = { tests: [], errors: [] }
-    const areas = (opts.include ?? []).map((a) => `suites/${a}/`)
+    // An area is a folder (trailing slash: `tables` must not match `tables-x`); a file is matched as it is.
+    const areas = (opts.include ?? []).map((a) => (a.endsWith('.ts') ? `suites/${a}` : `suites/${a}/`))
     const excluded = (opts.exclude ?? []).map((a) => `suites/${a}/**`)
     const vitest = await startVitest(
       'test',
@@ -149,6 +151,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     for (const line of violatedRuleLines(results)) log(line)
     const hint = notConfiguredHint(results)
     if (hint) log(hint)
+    for (const a of advisoriesOf(results)) log(`advisory (not part of the verdict): ${a.finding}`)
     log(
       `verdict: ${verdict} — ${Object.entries(summary)
         .filter(([k]) => k !== 'total')

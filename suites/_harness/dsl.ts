@@ -60,6 +60,8 @@ export interface Fixtures {
    * (e.g. `--read-only-token`); the end of the run lists them.
    */
   notConfigured: (reason: string) => never
+  /** Records an advisory: a finding outside the Iceberg spec, reported apart, never the outcome. */
+  advise: (finding: string) => void
 }
 
 const MAX_EXCHANGES = 40
@@ -96,6 +98,7 @@ export const test = base.extend<Fixtures>({
     use(new Checker(meta, new Set(run.disabledChecks), openApiCheck(run.openapi))),
   unsupported: async ({ meta, skip }, use) => use(endAs(meta, skip, 'unsupported')),
   notConfigured: async ({ meta, skip }, use) => use(endAs(meta, skip, 'not-configured')),
+  advise: async ({ meta }, use) => use((finding: string) => void (meta.advisories ??= []).push(finding)),
 })
 
 /** Ends a test with an outcome Vitest has no word for: recorded on meta, then skipped with the reason. */
@@ -208,6 +211,7 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
       check,
       unsupported,
       notConfigured,
+      advise,
     }) => {
       const ctx = {
         task,
@@ -225,6 +229,7 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
         check,
         unsupported,
         notConfigured,
+        advise,
       } as TestContext & Fixtures
       meta.level = levelFor(spec.level, ctx.run.profile)
       const release = ctx.run.profile === 'document' ? '1.11' : ctx.run.profile

@@ -27,6 +27,11 @@ export interface ConformanceMeta {
   exchanges: ExchangeRecord[]
   /** `<operationId> <status>` the test's checks accept (a status a rule judges, e.g. 406 as unsupported). */
   accepted?: string[]
+  /**
+   * Advisories: findings outside the Iceberg spec (a stack trace in an error body, TRACE echoing requests, a relative
+   * table location written under the server's working directory). Reported apart; never the outcome or exit code.
+   */
+  advisories?: string[]
   /** Findings of the user's own OpenAPI document (--openapi): reported separately, never the outcome. */
   openapiFindings?: string[]
   /** Property tests: the seed and path that replay the run, and the shrunk counterexample. */
