@@ -17,6 +17,8 @@ export const CHECK_RULES: readonly string[] = [
   'errors/envelope',
   'errors/code-equals-status',
   'errors/type-names-failure',
+  'errors/no-5xx',
+  'errors/valid-request-no-5xx',
 ]
 
 export interface SuiteRule {
