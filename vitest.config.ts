@@ -20,6 +20,8 @@ export default defineConfig({
             'app/**/*.test.ts',
             '*.test.ts',
           ],
+          // Builds the package once for the negative controls (they start its CLI a few hundred times).
+          globalSetup: ['controls/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -4,6 +4,7 @@
  * process with a time bound, reads results.json, and stops everything. A clean baseline is the same run
  * without hooks.
  */
+import { BUILT_BIN_ENV } from './built-package.ts'
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -16,7 +17,8 @@ import { startWireProxy } from './wire-proxy.ts'
 import type { WireHook } from './wire-proxy.ts'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const BIN = join(ROOT, 'bin', 'catalog-conformance.js')
+/** The CLI the control runs start: the built package when the self tests built one (global setup), else the sources. */
+const BIN = process.env[BUILT_BIN_ENV] ?? join(ROOT, 'bin', 'catalog-conformance.js')
 /** Where report directories of control runs go (git-ignored). */
 export const CONTROLS_TMP = join(ROOT, '.tmp', 'controls')
 const DEFAULT_TIMEOUT_MS = 300_000
