@@ -40,10 +40,24 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 const ISO_DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/
 
 let ajv: Ajv2020 | undefined
+let openAjv: Ajv2020 | undefined
 const compiled = new Map<string, ValidateFunction>()
+const compiledOpen = new Map<string, ValidateFunction>()
 
-function instance(): Ajv2020 {
-  if (ajv) return ajv
+/** A schema document with every `additionalProperties: false` (and `unevaluatedProperties: false`) removed. */
+function opened(doc: unknown): unknown {
+  if (Array.isArray(doc)) return doc.map(opened)
+  if (!doc || typeof doc !== 'object') return doc
+  return Object.fromEntries(
+    Object.entries(doc)
+      .filter(([k, v]) => !((k === 'additionalProperties' || k === 'unevaluatedProperties') && v === false))
+      .map(([k, v]) => [k, opened(v)]),
+  )
+}
+
+function instance(open = false): Ajv2020 {
+  if (open && openAjv) return openAjv
+  if (!open && ajv) return ajv
   // Strict mode, except strictRequired: it rejects `required` inside anyOf alternatives and if/then
   // branches (PartitionField's source-id | source-ids, TableMetadata's per-version fields) and on unions
   // whose members declare the property, which are exactly the constructs the spec's shapes need.
@@ -62,8 +76,9 @@ function instance(): Ajv2020 {
   })
   addFormats(a)
   a.addFormat('duration', ISO_DURATION)
-  for (const doc of schemaDocuments()) a.addSchema(doc)
-  ajv = a
+  for (const doc of schemaDocuments()) a.addSchema((open ? opened(doc) : doc) as object)
+  if (open) openAjv = a
+  else ajv = a
   return a
 }
 
@@ -82,6 +97,24 @@ export function validatorFor(name: SchemaName | string): ValidateFunction {
   if (!fn) throw new Error(`schema '${name}' did not compile`)
   compiled.set(name, fn)
   return fn
+}
+
+/**
+ * Validates `value` against the named component with every object open to fields it does not name, as the
+ * upstream OpenAPI document's schemas are. What a server must ACCEPT is judged with these (an unknown request
+ * field is not an error); what the judge DEMANDS of responses stays `validate`, as strict as our documents.
+ */
+export function validateOpen(name: SchemaName | string, value: unknown): ValidationResult {
+  let fn = compiledOpen.get(name)
+  if (!fn) {
+    const ref = schemaRefs().get(name)
+    if (!ref) throw new Error(`unknown schema '${name}' (not defined in schemas/json/)`)
+    fn = instance(true).getSchema(ref)
+    if (!fn) throw new Error(`schema '${name}' did not compile`)
+    compiledOpen.set(name, fn)
+  }
+  if (fn(value)) return { valid: true, errors: [] }
+  return { valid: false, errors: formatErrors(fn.errors ?? []) }
 }
 
 /**

@@ -4,7 +4,7 @@
  * (OAuth endpoint, header names). Secret values are never printed: their flags appear with a placeholder the user
  * fills in, so the line still says which credentials the replay needs.
  */
-import { OPTION_SPECS, kebabName, type OptionName, type Options } from '../config/options.ts'
+import { DEFAULTS, OPTION_SPECS, kebabName, type OptionName, type Options } from '../config/options.ts'
 
 /** Non-secret options that identify the target or change the verdict, in the order they are printed. */
 const CARRIED: readonly OptionName[] = [
@@ -35,7 +35,8 @@ export function replayArgsOf(opts: Options): string {
     if (/namespace/i.test(name) && !(OPTION_SPECS[name] as { secret?: boolean }).secret) carried.add(name)
   for (const name of carried as Set<OptionName>) {
     const v = opts[name]
-    if (v === undefined || v === '' || v === false) continue
+    // A default travels anyway: leaving it out keeps the line short.
+    if (v === undefined || v === '' || v === false || v === (DEFAULTS as Options)[name]) continue
     const flag = `--${kebabName(name)}`
     if (Array.isArray(v)) for (const item of v) args.push(flag, shellQuote(String(item)))
     else if (v === true) args.push(flag)

@@ -16,6 +16,7 @@ import { faults as delegation } from './delegation.ts'
 import { faults as errors } from './errors.ts'
 import { faults as etag } from './etag.ts'
 import { faults as etagWeak } from './etag-weak.ts'
+import { faults as generatedInputs } from './generated-inputs.ts'
 import { faults as idempotency } from './idempotency.ts'
 import { faults as idempotencyBehaviour } from './idempotency-behaviour.ts'
 import { faults as idempotencyEquivalence } from './idempotency-equivalence.ts'
@@ -48,6 +49,7 @@ export const FAULT_MODULES: Readonly<Record<string, readonly Fault[]>> = {
   errors,
   etag,
   'etag-weak': etagWeak,
+  'generated-inputs': generatedInputs,
   idempotency,
   'idempotency-behaviour': idempotencyBehaviour,
   'idempotency-equivalence': idempotencyEquivalence,

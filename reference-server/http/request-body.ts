@@ -3,7 +3,7 @@
  * operation's request schema from schemas/ (400 with the schema's messages on a mismatch).
  */
 import { OPERATIONS, type OperationId } from '../../schemas/operations.ts'
-import { hasSchema, validate } from '../../schemas/index.ts'
+import { hasSchema, validateOpen } from '../../schemas/index.ts'
 import { badRequest } from '../errors.ts'
 import { parseJson } from '../json-lossless.ts'
 
@@ -25,7 +25,8 @@ export function parseBody(id: OperationId, raw: string, validateSchema: boolean)
     throw badRequest(`Malformed JSON body: ${(e as Error).message}`)
   }
   if (validateSchema && hasSchema(schema)) {
-    const result = validate(schema, body)
+    // Open schemas: a field the spec does not name is ignored, as the upstream schemas and the Java server do.
+    const result = validateOpen(schema, body)
     if (!result.valid) {
       const first = result.errors.slice(0, 5).map((e) => e.message)
       throw badRequest(`Invalid ${schema}: ${first.join('; ')}`)

@@ -1,0 +1,68 @@
+/**
+ * Negative controls of suites/robustness/generated-inputs.test.ts: a server that does not validate bodies and
+ * crashes on them, one that accepts what it cannot read, one that refuses fields it does not know.
+ */
+import { validateOpen } from '../../schemas/index.ts'
+import { OPERATIONS } from '../../schemas/operations.ts'
+import type { Fault } from '../fault.ts'
+import { operationOf } from '../fault-kit.ts'
+import { errorResponse, jsonOk } from './scenario-kit.ts'
+
+const OPS = [
+  'createNamespace',
+  'updateProperties',
+  'createTable',
+  'updateTable',
+  'commitTransaction',
+  'createView',
+  'reportMetrics',
+  'planTableScan',
+] as const
+
+/** The request's body is invalid against its operation's (open) schema. */
+function invalidBody(op: string | undefined, body: string): boolean {
+  const schema =
+    op && (OPS as readonly string[]).includes(op) ? OPERATIONS[op as (typeof OPS)[number]].request : null
+  if (!schema || body === '') return false
+  try {
+    return !validateOpen(schema, JSON.parse(body)).valid
+  } catch {
+    return false
+  }
+}
+
+export const faults: Fault[] = [
+  {
+    name: 'generated-invalid-body-500',
+    description: 'Bodies are not validated: a missing or mistyped field crashes the handler (500).',
+    areas: ['robustness'],
+    breaks: OPS.map((op) => `robustness/generated/${op}`),
+    hooks: () => ({
+      onRequest: (req) =>
+        invalidBody(operationOf(req), req.body) ? errorResponse(500, 'NullPointerException', 'null') : req,
+    }),
+  },
+  {
+    name: 'generated-invalid-body-accepted',
+    description:
+      'Bodies are not validated: what the server cannot read is acknowledged with a 200 and ignored.',
+    areas: ['robustness'],
+    breaks: ['robustness/generated/invalid-refused'],
+    hooks: () => ({
+      onRequest: (req) => (invalidBody(operationOf(req), req.body) ? jsonOk(200, {}) : req),
+    }),
+  },
+  {
+    name: 'generated-unknown-field-400',
+    description:
+      'A request with a field the server does not know is refused with 400 (a closed request schema).',
+    areas: ['robustness'],
+    breaks: ['robustness/generated/unknown-fields-tolerated'],
+    hooks: () => ({
+      onRequest: (req) =>
+        req.body.includes('"conformance-extra-field"')
+          ? errorResponse(400, 'BadRequestException', 'Unrecognized field "conformance-extra-field"')
+          : req,
+    }),
+  },
+]
