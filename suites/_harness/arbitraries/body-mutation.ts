@@ -18,7 +18,7 @@ export interface BodyMutation {
 /** Values a field of each JSON type is set to; the first of each list is the simplest. */
 const BOUNDARIES = {
   string: ['', '\u0000', 'a\u0007\u001b[31m', ' ', 'x'.repeat(4096), 0, null] as unknown[],
-  integer: [0, -1, 1.5, 2_147_483_648, -2_147_483_649, 9_223_372_036_854_775_807, '1', null] as unknown[],
+  integer: [0, -1, 1.5, 2_147_483_648, -2_147_483_649, 2 ** 63, '1', null] as unknown[],
   number: [-1, 1e308, '1.0', null] as unknown[],
   boolean: ['true', 0, null] as unknown[],
   array: [[], {}, null] as unknown[],
