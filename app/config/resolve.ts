@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
+import { closest } from '../../schemas/did-you-mean.ts'
 import { DEFAULTS, OPTION_NAMES, OPTION_SPECS, envName, kebabName } from './options.ts'
 import type { OptionName, Options } from './options.ts'
 
@@ -71,7 +72,7 @@ function fromRecord(raw: Raw, source: string, strict: boolean): Options {
     const name = BY_KEY.get(key)
     if (!name) {
       if (strict) {
-        const hint = closest(key)
+        const hint = closest(key, OPTION_NAMES.map(kebabName))
         throw new HarnessError(`${source}: unknown key "${key}"${hint ? ` (did you mean "${hint}"?)` : ''}`)
       }
       continue
@@ -83,30 +84,6 @@ function fromRecord(raw: Raw, source: string, strict: boolean): Options {
     out[name] = coerce(name, value, source)
   }
   return out as Options
-}
-
-function closest(key: string): string | undefined {
-  const keys = OPTION_NAMES.map(kebabName)
-  let best: string | undefined
-  let bestD = 3
-  for (const k of keys) {
-    const d = distance(key.toLowerCase(), k)
-    if (d < bestD) [best, bestD] = [k, d]
-  }
-  return best
-}
-
-function distance(a: string, b: string): number {
-  const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)])
-  for (let j = 1; j <= b.length; j++) dp[0]![j] = j
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++)
-      dp[i]![j] = Math.min(
-        dp[i - 1]![j]! + 1,
-        dp[i]![j - 1]! + 1,
-        dp[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      )
-  return dp[a.length]![b.length]!
 }
 
 /** Options from CATALOG_CONFORMANCE_* variables. */

@@ -49,10 +49,8 @@ operation('updateTable', () => {
   rule(
     {
       id: 'commits/stage-create/not-listed-not-loadable',
-      level: 'MUST',
       title: 'a staged create returns metadata but stores nothing: not loadable, not listed',
       requires: ['createTable', 'loadTable', 'listTables'],
-      ref: 'spec-digest §6.9; catalog-rest-spec.md States and transitions',
     },
     async ({ catalog, sandbox, check }) => {
       const namespace = await sandbox.namespace(catalog, 'stage')
@@ -84,10 +82,8 @@ operation('updateTable', () => {
   rule(
     {
       id: 'commits/stage-create/assert-create-completes',
-      level: 'MUST',
       title: 'a commit with assert-create and the initial updates creates the staged table',
       requires: ['createTable', 'loadTable', 'updateTable'],
-      ref: 'spec-digest §6.9; commit-semantics §3.3',
     },
     async (ctx) => {
       const { catalog, check } = ctx
@@ -123,11 +119,9 @@ operation('updateTable', () => {
   rule(
     {
       id: 'commits/stage-create/append',
-      level: 'MUST',
       title:
         "the original document's append update in a create transaction adds a snapshot (where supported)",
       requires: ['createTable', 'loadTable', 'updateTable'],
-      ref: 'catalog-rest-spec.md States and transitions (staged table: add-schema and append applied)',
     },
     async (ctx) => {
       const { catalog, check, unsupported } = ctx
@@ -169,10 +163,8 @@ operation('updateTable', () => {
   rule(
     {
       id: 'commits/stage-create/assert-create-existing-409',
-      level: 'MUST',
       title: 'assert-create on a table that exists is 409 and changes nothing',
       requires: ['createTable', 'loadTable', 'updateTable'],
-      ref: 'spec-digest §3.1 (assert-create), §6.9',
     },
     async ({ catalog, sandbox, check }) => {
       const namespace = await sandbox.namespace(catalog, 'stage')

@@ -13,7 +13,6 @@ operation('commitTransaction', () => {
   rule(
     {
       id: 'concurrency/transactions/all-or-nothing',
-      level: 'MUST',
       title: 'concurrent multi-table transactions apply all their changes or none',
       requires: [
         'createNamespace',
@@ -23,7 +22,6 @@ operation('commitTransaction', () => {
         'dropTable',
         'dropNamespace',
       ],
-      ref: 'spec-digest §1.3 #27 (atomic across all tables), §6.11; commit-semantics §6',
     },
     async ({ catalog, sandbox, check, run }) => {
       const { ns } = await freshNamespace(sandbox, catalog, 'tx')

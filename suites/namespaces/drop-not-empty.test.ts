@@ -9,11 +9,8 @@ operation('dropNamespace', () => {
   rule(
     {
       id: 'namespaces/drop/not-empty-table-409',
-      level: 'MUST',
       title: 'dropping a namespace that holds a table is 409; after the table is dropped it succeeds',
       requires: ['createNamespace', 'createTable', 'dropNamespace', 'dropTable', 'loadTable'],
-      ref: 'spec-digest §1.3 #7 (409 since 1.9); catalog-rest-spec.md Namespaces rule 3; rck-digest §2.3 testDropNonEmptyNamespace',
-      since: '1.9',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'withtable')
@@ -32,11 +29,8 @@ operation('dropNamespace', () => {
   rule(
     {
       id: 'namespaces/drop/not-empty-view-409',
-      level: 'MUST',
       title: 'dropping a namespace that holds only a view is 409',
       requires: ['createNamespace', 'createView', 'dropNamespace', 'loadView'],
-      ref: 'spec-digest §1.3 #7; catalog-rest-spec.md Namespaces rule 3; rck-digest §2.4 dropNonEmptyNamespace',
-      since: '1.9',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'withview')

@@ -27,10 +27,8 @@ operation('updateTable', () => {
   rule(
     {
       id: RULE,
-      level: 'MUST',
       title: 'random valid commit sequences are applied as the updates say and keep the metadata invariants',
       requires: ['createNamespace', 'createTable', 'loadTable', 'updateTable', 'dropTable', 'dropNamespace'],
-      ref: 'spec-digest §4.1, §6.11; commit-semantics §2.2, §8.1',
     },
     async ({ run, meta, catalog, sandbox, check }) => {
       const { ns, drop } = await freshNamespace(sandbox, catalog, 'commitseq')

@@ -59,7 +59,6 @@ operation('topic:idempotency', () => {
   rule(
     {
       id: 'properties/idempotency/replay-equivalent',
-      level: 'MUST',
       title: 'a replay with the same Idempotency-Key answers equivalently and has no second effect',
       requires: [
         'createNamespace',
@@ -73,8 +72,6 @@ operation('topic:idempotency', () => {
         'listTables',
         'loadTable',
       ],
-      ref: 'spec-digest §6.2',
-      since: '1.11',
     },
     async ({ run, meta, catalog, sandbox, check, unsupported }) => {
       if (!run.caps.idempotencyKeyLifetime)

@@ -14,10 +14,8 @@ operation('createNamespace', () => {
   rule(
     {
       id: 'properties/namespaces/create-load-roundtrip',
-      level: 'MUST',
       title: 'a created namespace loads back with its exact name and the properties it was created with',
       requires: ['createNamespace', 'loadNamespaceMetadata', 'dropNamespace'],
-      ref: 'spec-digest §1.3 #4, #5; §6.4; catalog-rest-spec.md Namespaces',
     },
     async ({ run, meta, catalog, sandbox, check }) => {
       await checkProperty({ run, meta }, () =>

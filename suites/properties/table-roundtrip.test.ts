@@ -29,11 +29,9 @@ operation('createTable', () => {
   rule(
     {
       id: 'properties/tables/create-load-roundtrip',
-      level: 'MUST',
       title:
         'a created table loads back with its schema, partition spec, sort order (up to ids) and properties',
       requires: ['createNamespace', 'createTable', 'loadTable', 'dropTable', 'dropNamespace'],
-      ref: 'spec-digest §1.3 #10, #18; §2.3 CreateTableRequest; commit-semantics §3.1',
     },
     async (ctx) => {
       const { run, meta, catalog, sandbox, check } = ctx

@@ -70,12 +70,9 @@ operation('planTableScan', () => {
   rule(
     {
       id: 'scan-planning/plan/status-and-shape',
-      level: 'MUST',
       title:
         'plan answers completed, submitted or failed; tasks only when completed; a plan-id when submitted',
       requires: ['createNamespace', 'createTable', 'planTableScan'],
-      ref: 'spec-digest §1.3 #13, §2.9 PlanTableScanResult',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const ns = await sandbox.namespace(catalog, 'plan')
@@ -113,11 +110,8 @@ operation('planTableScan', () => {
   rule(
     {
       id: 'scan-planning/plan/mixed-kinds-400',
-      level: 'MUST',
       title: 'a plan that mixes snapshot-id with start/end-snapshot-id is 400',
       requires: ['createNamespace', 'createTable', 'planTableScan'],
-      ref: 'spec-digest §1.3 #13 (mixing point-in-time and incremental is invalid), §5.2',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const ns = await sandbox.namespace(catalog, 'mixed')
@@ -132,11 +126,8 @@ operation('planTableScan', () => {
   rule(
     {
       id: 'scan-planning/plan/missing-table-404',
-      level: 'MUST',
       title: 'planning a scan of a table that does not exist is 404',
       requires: ['createNamespace', 'planTableScan'],
-      ref: 'spec-digest §1.3 #13',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'planmissing')
@@ -150,7 +141,6 @@ operation('fetchPlanningResult', () => {
   rule(
     {
       id: 'scan-planning/fetch/lifecycle',
-      level: 'MUST',
       title: 'a submitted plan is fetched (completed, submitted, failed or cancelled) and cancelled with 204',
       requires: [
         'createNamespace',
@@ -160,8 +150,6 @@ operation('fetchPlanningResult', () => {
         'fetchPlanningResult',
         'cancelPlanning',
       ],
-      ref: 'spec-digest §1.3 #14, #15, §2.9 FetchPlanningResult',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const { ns, plan } = await planTableWithFiles({ catalog, sandbox, check, unsupported }, 'fetch', 2)
@@ -190,11 +178,8 @@ operation('fetchPlanningResult', () => {
   rule(
     {
       id: 'scan-planning/fetch/unknown-plan-404',
-      level: 'MUST',
       title: 'fetching a plan-id that does not exist is 404',
       requires: ['createNamespace', 'createTable', 'fetchPlanningResult'],
-      ref: 'spec-digest §1.3 #14 (NoSuchPlanIdException)',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'noplan')
@@ -213,11 +198,8 @@ operation('cancelPlanning', () => {
   rule(
     {
       id: 'scan-planning/cancel/unknown-plan-404',
-      level: 'MUST',
       title: 'cancelling a plan-id that does not exist is 404',
       requires: ['createNamespace', 'createTable', 'cancelPlanning'],
-      ref: 'spec-digest §1.3 #15 (404 NoSuchPlanIdException, explicit since 1.11)',
-      since: '1.11',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'nocancel')
@@ -232,7 +214,6 @@ operation('fetchScanTasks', () => {
   rule(
     {
       id: 'scan-planning/tasks/plan-task',
-      level: 'MUST',
       title: 'each plan task of a completed plan is fetched with 200 and file scan tasks',
       requires: [
         'createNamespace',
@@ -242,8 +223,6 @@ operation('fetchScanTasks', () => {
         'fetchPlanningResult',
         'fetchScanTasks',
       ],
-      ref: 'spec-digest §1.3 #16, §2.9 ScanTasks (each plan task must be passed to fetchScanTasks)',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const first = await planTableWithFiles({ catalog, sandbox, check, unsupported }, 'tasks', 9)
@@ -275,11 +254,8 @@ operation('fetchScanTasks', () => {
   rule(
     {
       id: 'scan-planning/tasks/unknown-task-404',
-      level: 'MUST',
       title: 'fetching a plan task that does not exist is 404 (or 400 for a malformed task)',
       requires: ['createNamespace', 'createTable', 'fetchScanTasks'],
-      ref: 'spec-digest §1.3 #16 (NoSuchPlanTaskException)',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'notask')

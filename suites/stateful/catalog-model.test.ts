@@ -18,7 +18,6 @@ operation('topic:stateful', () => {
   rule(
     {
       id: 'stateful/catalog/model-agrees',
-      level: 'MUST',
       title: 'random sequences of catalog operations answer what a conformant catalog model predicts',
       requires: [
         'createNamespace',
@@ -33,7 +32,6 @@ operation('topic:stateful', () => {
         'loadTable',
         'updateTable',
       ],
-      ref: 'spec-digest §1.3 #3–10, #18–20, #25, #28–34; §3.1; §5.2; commit-semantics §7.2',
     },
     async ({ run, meta, catalog, sandbox, check }) => {
       const views = ['createView', 'dropView', 'renameView', 'listViews'].every((id) =>

@@ -54,10 +54,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'tables/load/matches-create',
-      level: 'MUST',
       title: 'load answers 200 with the table as created: uuid, metadata-location, schema',
       requires: ['createNamespace', 'createTable', 'loadTable'],
-      ref: 'spec-digest §1.3 #18; rck-digest §2.3 testLoadTable',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'load')
@@ -74,10 +72,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'tables/load/snapshots-all',
-      level: 'MUST',
       title: 'snapshots=all (and the default) returns every snapshot, and refs point where they were set',
       requires: ['createNamespace', 'createTable', 'updateTable', 'loadTable'],
-      ref: 'spec-digest §1.3 #18, §6.6',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'all')
@@ -100,10 +96,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'tables/load/snapshots-refs',
-      level: 'MUST',
       title: 'snapshots=refs returns only the snapshots that a branch or tag references',
       requires: ['createNamespace', 'createTable', 'updateTable', 'loadTable'],
-      ref: 'spec-digest §6.6',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'refs')
@@ -117,11 +111,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'tables/load/snapshots-refs-keeps-log',
-      level: 'MUST',
       title: 'snapshots=refs leaves the snapshot-log complete',
       requires: ['createNamespace', 'createTable', 'updateTable', 'loadTable'],
-      ref: 'spec-digest §6.6 (clarified in 1.11: the mode affects only the snapshots field)',
-      since: '1.11',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'log')
@@ -135,10 +126,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'tables/load/snapshots-invalid-400',
-      level: 'SHOULD',
       title: 'an unknown snapshots mode is 400',
       requires: ['createNamespace', 'createTable', 'loadTable'],
-      ref: 'spec-digest §6.6 (the enum is all | refs), §5.2',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'badmode')
@@ -151,10 +140,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'tables/load/missing-404',
-      level: 'MUST',
       title: 'loading a table that does not exist is 404',
       requires: ['createNamespace', 'loadTable'],
-      ref: 'spec-digest §1.3 #18; catalog-rest-spec.md Tables rule 6; rck-digest §2.3 testLoadMissingTable',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'missing')
@@ -168,10 +155,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'tables/load/missing-namespace-404',
-      level: 'MUST',
       title: 'loading a table in a namespace that does not exist is 404',
       requires: ['loadTable'],
-      ref: 'spec-digest §1.3 #18; rck-digest §2.3 testLoadTableWithNonExistingNamespace',
     },
     async ({ catalog, sandbox, check }) => {
       const ex = await catalog.op.loadTable({ namespace: sandbox.names.namespace('missing'), table: 't' })
