@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs'
 import { parse, stringify } from 'yaml'
 import { HarnessError } from '../suites/_harness/results/errors.ts'
 import type { Outcome } from '../suites/_harness/results/meta.ts'
+import { closestRule, ruleEntry } from '../schemas/rules/catalog.ts'
 import { OUTCOMES } from './results.ts'
 import type { ExpectationsRecord, Results, TestResult, Unexpected } from './results.ts'
 
@@ -45,8 +46,17 @@ export interface ExpectationsReport {
   readonly record: ExpectationsRecord
 }
 
+/** Is this a rule id? The catalog's answer unless a test passes its own (results fixtures with made-up rules). */
+export type KnownRule = (rule: string) => boolean
+
+const inCatalog: KnownRule = (rule) => ruleEntry(rule) !== undefined
+
 /** Parses and validates an expectations document; any malformed entry is a HarnessError naming it. */
-export function parseExpectations(text: string, source = 'expectations'): Map<string, ExpectationEntry> {
+export function parseExpectations(
+  text: string,
+  source = 'expectations',
+  knownRule: KnownRule = inCatalog,
+): Map<string, ExpectationEntry> {
   let doc: unknown
   try {
     doc = parse(text)
@@ -60,6 +70,7 @@ export function parseExpectations(text: string, source = 'expectations'): Map<st
   for (const [id, raw] of Object.entries(doc)) {
     const v = (typeof raw === 'string' ? { outcome: raw } : raw) as Record<string, unknown> | null
     const where = `${source}: "${id}"`
+    checkKey(id, where, knownRule)
     if (!v || typeof v !== 'object') throw new HarnessError(`${where}: expected { outcome, reason, link }`)
     const extra = Object.keys(v).filter((k) => !['outcome', 'reason', 'link'].includes(k))
     if (extra.length > 0) throw new HarnessError(`${where}: unknown key(s) ${extra.join(', ')}`)
@@ -81,6 +92,21 @@ export function parseExpectations(text: string, source = 'expectations'): Map<st
     })
   }
   return out
+}
+
+/**
+ * A key is a rule id of the catalog, or a test id (`<file>::<full name>`, the name ending in `(<rule id>)`)
+ * whose rule is in the catalog. Anything else is a typo that would otherwise only show up as "stale".
+ */
+function checkKey(key: string, where: string, knownRule: KnownRule): void {
+  const rule = key.includes('::') ? /\(([^()]+)\)$/.exec(key)?.[1] : key
+  if (rule !== undefined && knownRule(rule)) return
+  const hint = rule === undefined ? undefined : closestRule(rule)
+  const what = key.includes('::') ? 'a test of an unknown rule' : 'an unknown rule id'
+  const suggestion = hint
+    ? ` (did you mean "${key.includes('::') ? key.replace(/\([^()]+\)$/, `(${hint})`) : hint}"?)`
+    : ''
+  throw new HarnessError(`${where}: ${what}${suggestion}; see catalog-conformance rules`)
 }
 
 const FAILING: ReadonlySet<Outcome> = new Set(['fail', 'error'])
@@ -137,22 +163,23 @@ export function checkExpectations(
 }
 
 /** Reads and validates an expectations file (call it before a run to fail fast on a malformed file). */
-export function readExpectations(file: string): Map<string, ExpectationEntry> {
+export function readExpectations(file: string, knownRule?: KnownRule): Map<string, ExpectationEntry> {
   let text: string
   try {
     text = readFileSync(file, 'utf8')
   } catch (e) {
     throw new HarnessError(`cannot read expectations file ${file}: ${(e as Error).message}`)
   }
-  return parseExpectations(text, file)
+  return parseExpectations(text, file, knownRule)
 }
 
 /** Reads the YAML file and checks the run against it (what `run --expect FILE` and `report check` call). */
 export function applyExpectations(
   results: Pick<Results, 'tests' | 'errors'>,
   file: string,
+  knownRule?: KnownRule,
 ): ExpectationsReport {
-  return checkExpectations(results, readExpectations(file), file)
+  return checkExpectations(results, readExpectations(file, knownRule), file)
 }
 
 /** A ready-to-paste entry for a new failure. */
