@@ -5,6 +5,7 @@
 import { escapeHtml as e } from './escape.ts'
 import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
 import type { TestResult } from './results.ts'
+import { brokenRules, ruleSource } from './rule-source.ts'
 
 /** Failures first, then what needs a look, then the rest. */
 const ORDER = ['fail', 'error', 'warn', 'unsupported', 'disabled', 'pass']
@@ -40,9 +41,21 @@ function exchange(x: ExchangeRecord, i: number): string {
 <div>curl:</div><pre class="curl">${e(x.curl)}</pre></div>`
 }
 
-function details(t: TestResult, open: boolean): string {
+/** Each rule the test broke, linked to its public source, with the sentence it enforces. */
+function sources(t: TestResult, profile: string): string {
+  const items = brokenRules([t]).map((rule) => {
+    const src = ruleSource(rule, profile)
+    const link = src?.url ? ` <a href="${e(src.url)}">${e(src.label ?? src.url)}</a>` : ''
+    const text = src?.sentence ? `: “${e(src.sentence)}”` : src?.note ? ` (no sentence: ${e(src.note)})` : ''
+    return `<li><code>${e(rule)}</code>${link}${text}</li>`
+  })
+  return `<ul class="sources">${items.join('')}</ul>`
+}
+
+function details(t: TestResult, open: boolean, profile: string): string {
   const parts: string[] = []
   if (t.message) parts.push(`<pre class="msg">${e(t.message)}</pre>`)
+  if (t.outcome === 'fail' || t.outcome === 'warn') parts.push(sources(t, profile))
   if (t.violations.length > 0)
     parts.push(
       `<ul>${t.violations
@@ -63,19 +76,19 @@ function details(t: TestResult, open: boolean): string {
   return `<tr><td colspan="5">${parts.join('\n')}</td></tr>`
 }
 
-function row(t: TestResult, open: boolean): string {
+function row(t: TestResult, open: boolean, profile: string): string {
   const note = t.reason ?? (t.message ? (t.message.split('\n')[0] ?? '') : '')
   return `<tbody class="t" data-outcome="${e(t.outcome)}" data-area="${e(t.area)}">
-<tr class="o-${e(t.outcome)}"><td>${e(t.outcome)}</td><td>${e(t.area)}</td><td>${e(t.operationId)}</td><td>${e(t.title)}<div class="rule">${e(t.rule)} [${e(t.level)}]${t.ref ? ` · ${e(t.ref)}` : ''} · ${e(t.durationMs)} ms</div></td><td>${e(note)}</td></tr>
-${detailed(t) ? details(t, open) : ''}</tbody>`
+<tr class="o-${e(t.outcome)}"><td>${e(t.outcome)}</td><td>${e(t.area)}</td><td>${e(t.operationId)}</td><td>${e(t.title)}<div class="rule">${e(t.rule)} [${e(t.level)}] · ${e(t.durationMs)} ms</div></td><td>${e(note)}</td></tr>
+${detailed(t) ? details(t, open, profile) : ''}</tbody>`
 }
 
 /** The table of all tests, failures first; the first few failures open their transcripts. */
-export function testsTable(tests: readonly TestResult[]): string {
+export function testsTable(tests: readonly TestResult[], profile: string): string {
   const sorted = [...tests].sort(
     (a, b) => ORDER.indexOf(a.outcome) - ORDER.indexOf(b.outcome) || a.id.localeCompare(b.id),
   )
-  const body = sorted.map((t, i) => row(t, i < 3 && detailed(t))).join('\n')
+  const body = sorted.map((t, i) => row(t, i < 3 && detailed(t), profile)).join('\n')
   return `<table><thead><tr><th>outcome</th><th>area</th><th>operation</th><th>test · rule</th><th>detail</th></tr></thead>
 ${body}
 </table>`

@@ -109,7 +109,7 @@ ${matrix(r)}
 ${coverage(r)}
 <h2 id="tests">Tests</h2>
 ${filters(r)}
-${testsTable(r.tests)}
+${testsTable(r.tests, r.profile)}
 ${runDetails(r)}
 </main>
 <script>${SCRIPT}</script>

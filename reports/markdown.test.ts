@@ -25,3 +25,13 @@ describe('summary.md', () => {
       expect(line.replace(/\\\|/g, '').split('|')).toHaveLength(6)
   })
 })
+
+describe('the sources of broken rules', () => {
+  it('lists each broken rule with its public link and the sentence it enforces', () => {
+    const md = renderMarkdown(loadFixture('results-realistic.json'))
+    expect(md).toContain('#### The rules and their sources')
+    expect(md).toContain(
+      '- `namespaces/create/exists-409`: [REST OpenAPI 1.11.0: createNamespace 409](https://github.com/apache/iceberg/blob/apache-iceberg-1.11.0/open-api/rest-catalog-open-api.yaml) “Conflict - The namespace already exists”',
+    )
+  })
+})

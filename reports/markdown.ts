@@ -7,6 +7,7 @@ import { computeCoverage, ratio } from './coverage.ts'
 import type { CoverageSection } from './coverage.ts'
 import { OUTCOMES, mustRulesMet } from './results.ts'
 import type { Results } from './results.ts'
+import { brokenRules, ruleSource } from './rule-source.ts'
 
 /** One table cell: no pipes, no newlines, no markup. */
 export function cell(s: string): string {
@@ -83,6 +84,13 @@ export function renderMarkdown(r: Results): string {
       lines.push(
         `| ${t.outcome} | ${cell(t.rule)} [${t.level}] | ${cell(t.title)} | ${cell((t.message ?? '').split('\n')[0] ?? '')} |`,
       )
+    lines.push('', '#### The rules and their sources', '')
+    for (const rule of brokenRules(failures)) {
+      const src = ruleSource(rule, r.profile)
+      const link = src?.url ? ` [${cell(src.label ?? src.url)}](${src.url})` : ''
+      const text = src?.sentence ? ` “${cell(src.sentence)}”` : src?.note ? ` (no sentence: ${cell(src.note)})` : ''
+      lines.push(`- \`${cell(rule)}\`:${link}${text}`)
+    }
   }
   const openapi = r.tests.filter((t) => (t.openapiFindings?.length ?? 0) > 0)
   if (openapi.length > 0) {

@@ -39,7 +39,6 @@ export class ResultsReporter implements Reporter {
           rule: meta?.rule ?? 'unknown',
           level: meta?.level ?? 'MUST',
           title: meta?.title ?? tc.name,
-          ...(meta?.ref ? { ref: meta.ref } : {}),
           outcome,
           durationMs: Math.round(tc.diagnostic()?.duration ?? 0),
           ...(firstError ? { message: firstError.message } : {}),

@@ -18,7 +18,6 @@ export interface TestResult {
   readonly rule: string
   readonly level: Level
   readonly title: string
-  readonly ref?: string
   readonly outcome: Outcome
   readonly durationMs: number
   readonly message?: string
