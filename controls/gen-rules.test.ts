@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { allRules, ruleEntry, sourceUrl } from '../schemas/rules/catalog.ts'
-import { buildCatalog, CATALOG_JSON, generate, parseAuthored, RULES_DOC, unverifiedSentences } from './gen-rules.ts'
+import {
+  buildCatalog,
+  CATALOG_JSON,
+  generate,
+  parseAuthored,
+  RULES_DOC,
+  unverifiedSentences,
+} from './gen-rules.ts'
 
 describe('the rules catalog', () => {
   it('is up to date with rules.yaml, the suites and the faults (regenerate: npm run gen:rules)', () => {

@@ -112,14 +112,18 @@ export function buildCatalog(
       ids.has(SCHEMA_RULE) &&
       (SCHEMA_NAMES as readonly string[]).includes(id.slice('schema/'.length)))
   // Suite files and the harness's support modules; not the harness's own unit tests.
-  const suites = declared.filter((d) => !(d.file.startsWith('suites/_harness/') && d.file.endsWith('.test.ts')))
+  const suites = declared.filter(
+    (d) => !(d.file.startsWith('suites/_harness/') && d.file.endsWith('.test.ts')),
+  )
   for (const d of suites) {
     if (d.pattern ? !authored.some((a) => d.pattern?.test(a.id)) : !known(d.id))
       problems.push(`${d.file} declares rule "${d.id}", which schemas/rules/rules.yaml does not list`)
   }
   const rules: RuleEntry[] = authored.map((a) => {
     const judges = suites.filter((d) => matches(d, a.id))
-    const inTests = judges.filter((d) => d.file.endsWith('.test.ts') && !d.file.startsWith('suites/_harness/'))
+    const inTests = judges.filter(
+      (d) => d.file.endsWith('.test.ts') && !d.file.startsWith('suites/_harness/'),
+    )
     if (a.kind !== 'check' && judges.length === 0)
       problems.push(`rules.yaml lists "${a.id}", which no suite declares (remove it, or add its test)`)
     const breaking = faults.filter((f) =>
@@ -140,7 +144,8 @@ export function buildCatalog(
   })
   for (const f of faults)
     for (const b of f.breaks)
-      if (!known(b)) problems.push(`fault ${f.name} breaks "${b}", which schemas/rules/rules.yaml does not list`)
+      if (!known(b))
+        problems.push(`fault ${f.name} breaks "${b}", which schemas/rules/rules.yaml does not list`)
   if (problems.length > 0) throw new Error(problems.join('\n'))
   return { rules }
 }

@@ -46,7 +46,13 @@ function sources(t: TestResult, profile: string): string {
   const items = brokenRules([t]).map((rule) => {
     const src = ruleSource(rule, profile)
     const link = src?.url ? ` <a href="${e(src.url)}">${e(src.label ?? src.url)}</a>` : ''
-    const text = src?.sentence ? `: “${e(src.sentence)}”` : src?.note ? ` (no sentence: ${e(src.note)})` : ''
+    const text = !src
+      ? ' (not in the rules catalog of this harness version)'
+      : src.sentence
+        ? `: “${e(src.sentence)}”`
+        : src.note
+          ? ` (no sentence: ${e(src.note)})`
+          : ''
     return `<li><code>${e(rule)}</code>${link}${text}</li>`
   })
   return `<ul class="sources">${items.join('')}</ul>`

@@ -88,7 +88,13 @@ export function renderMarkdown(r: Results): string {
     for (const rule of brokenRules(failures)) {
       const src = ruleSource(rule, r.profile)
       const link = src?.url ? ` [${cell(src.label ?? src.url)}](${src.url})` : ''
-      const text = src?.sentence ? ` “${cell(src.sentence)}”` : src?.note ? ` (no sentence: ${cell(src.note)})` : ''
+      const text = !src
+        ? ' not in the rules catalog of this harness version'
+        : src.sentence
+          ? ` “${cell(src.sentence)}”`
+          : src.note
+            ? ` (no sentence: ${cell(src.note)})`
+            : ''
       lines.push(`- \`${cell(rule)}\`:${link}${text}`)
     }
   }

@@ -26,7 +26,9 @@ export function ruleSource(rule: string, profile: string): RuleSource | undefine
 }
 
 /** The rules a set of failing tests broke: each test's own rule and every rule its violations name, once. */
-export function brokenRules(tests: readonly { rule: string; violations: readonly { rule: string }[] }[]): string[] {
+export function brokenRules(
+  tests: readonly { rule: string; violations: readonly { rule: string }[] }[],
+): string[] {
   const out = new Set<string>()
   for (const t of tests) {
     out.add(t.rule)

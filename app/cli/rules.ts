@@ -20,7 +20,9 @@ export function rulesCommand(
     throw new HarnessError(`unknown --format "${fmt}"${didYouMean(fmt, FORMATS)}; try: ${FORMATS.join(', ')}`)
   const p = profile ?? DEFAULT_PROFILE
   if (!isProfileName(p))
-    throw new HarnessError(`unknown profile "${p}"${didYouMean(p, PROFILE_NAMES)}; try: ${PROFILE_NAMES.join(', ')}`)
+    throw new HarnessError(
+      `unknown profile "${p}"${didYouMean(p, PROFILE_NAMES)}; try: ${PROFILE_NAMES.join(', ')}`,
+    )
   if (fmt === 'md') {
     out(renderRulesMarkdown(allRules(), p))
     return 0

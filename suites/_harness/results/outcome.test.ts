@@ -3,7 +3,8 @@ import { ConformanceFailure, HarnessError, SetupError } from './errors.ts'
 import { outcomeOf } from './outcome.ts'
 
 /** What a worker sends the reporter: the error as plain data, its own properties kept. */
-const serialized = (e: Error) => JSON.parse(JSON.stringify({ ...e, name: e.name, message: e.message })) as unknown
+const serialized = (e: Error) =>
+  JSON.parse(JSON.stringify({ ...e, name: e.name, message: e.message })) as unknown
 
 describe('outcomeOf', () => {
   it('a ConformanceFailure is fail, read from its code after serialization', () => {
