@@ -1,5 +1,5 @@
 /**
- * Authentication (spec-digest §0.2, §0.3; catalog-rest-spec.md Authentication): no token and a bad token are
+ * Authentication: no token and a bad token are
  * refused (401, which the spec names; 403 is tolerated by the Iceberg text), an expired token is 419 or 401
  * (401 preferred), a read-only credential gets 403 on a write, and the OAuth2 client-credentials flow issues a
  * usable token. Tests that need credentials the run was not given are "unsupported" with that reason; on a

@@ -1,5 +1,5 @@
 /**
- * updateTable requirements (spec-digest §3.1, commit-semantics §1): every requirement kind, holding (the
+ * updateTable requirements: every requirement kind, holding (the
  * commit applies) and failing (409, nothing applied); all requirements must hold; an unknown requirement
  * type is 400; a commit to a missing table is 404.
  */

@@ -1,5 +1,5 @@
 /**
- * Commit sequences (spec-digest §6.11, commit-semantics §2.1, §8.1): updates apply in request order; every
+ * Commit sequences: updates apply in request order; every
  * commit that changes the table answers a new metadata-location, which a load then returns; the metadata
  * invariants and the commit history hold after each commit.
  */

@@ -1,5 +1,5 @@
 /**
- * Create transactions (spec-digest §6.9, commit-semantics §3.2–3.3; catalog-rest-spec.md States): a staged
+ * Create transactions: a staged
  * create stores nothing; a commit with assert-create and the initial updates creates the table; the original
  * document's `append` update is applied where the server supports it; assert-create on an existing table is 409.
  */
@@ -11,7 +11,7 @@ import { fixture } from '../_harness/support/fixtures.ts'
 import { expectTableInvariants } from '../_harness/support/invariants.ts'
 import { uuid4 } from '../_harness/support/uuid.ts'
 
-/** The updates a Java client sends to complete a staged create (commit-semantics §3.3), from the staged metadata. */
+/** The updates a Java client sends to complete a staged create, from the staged metadata. */
 function createChanges(staged: TableMd, uuid: string): unknown[] {
   const schema = (staged.schemas ?? []).find((s) => s['schema-id'] === staged['current-schema-id'])
   const spec = (staged['partition-specs'] ?? []).find((s) => s['spec-id'] === staged['default-spec-id'])

@@ -1,5 +1,5 @@
 /**
- * The table update kinds (spec-digest §4.1, commit-semantics §2.2) as data: what to send and how its effect
+ * The table update kinds as data: what to send and how its effect
  * shows in table metadata. updates.test.ts turns each case into one rule; controls/faults/commits.ts makes a
  * fault per case that drops the action, so every case can fail.
  */

@@ -1,5 +1,5 @@
 /**
- * updateTable updates (spec-digest §4.1, commit-semantics §2): every update kind changes the returned and the
+ * updateTable updates: every update kind changes the returned and the
  * reloaded metadata as it should; the commit answers the new metadata-location that a load then returns; the
  * metadata invariants hold after the commit; an unknown action is 400 and applies nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Concurrent commits on one table (commit-semantics §7.2; spec-digest §6.11): K commits racing on the same
+ * Concurrent commits on one table: K commits racing on the same
  * base with assert-ref-snapshot-id — exactly one wins, the others get 409, the final metadata is the
  * winner's; K non-conflicting commits — each may get 200 or 409 (server-side retry is optional), but no
  * successful commit is lost, and the successful commits form one history (linearizable per table).

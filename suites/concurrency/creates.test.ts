@@ -1,5 +1,5 @@
 /**
- * Concurrent creates of one name (commit-semantics §7.2 "creates are not retried"; spec-digest §1.3 #4, #10):
+ * Concurrent creates of one name:
  * exactly one succeeds, the others get 409.
  */
 import { operation, rule } from '../_harness/dsl.ts'

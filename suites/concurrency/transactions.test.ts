@@ -1,5 +1,5 @@
 /**
- * Concurrent multi-table transactions (spec-digest §1.3 #27, §6.11; commit-semantics §6): K transactions
+ * Concurrent multi-table transactions: K transactions
  * race on tables A and B, in both orders, each asserting main is empty on both and appending to both; some
  * also carry a third change whose requirement fails. All-or-nothing must hold: the final A and B come from
  * the same successful transaction, and a transaction answered 409 left nothing behind.

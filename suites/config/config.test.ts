@@ -1,5 +1,5 @@
 /**
- * getConfig (spec-digest §1.3 #1, §2.1 CatalogConfig, §6.2, §6.5; catalog-rest-spec.md Configuration): the
+ * getConfig: the
  * shape of defaults / overrides / endpoints, the warehouse parameter, and idempotency-key-lifetime as an
  * ISO 8601 duration at the top level.
  */

@@ -1,5 +1,5 @@
 /**
- * Declared versus served (spec-digest §6.5; rck-digest §3.2 "/v1/config content"): every endpoint that
+ * Declared versus served: every endpoint that
  * /v1/config advertises answers a well-formed request with something other than 404, 405 or 501; and an
  * endpoint that is served but not advertised is reported (servers should list every route they serve).
  */

@@ -1,6 +1,5 @@
 /**
- * Access delegation (spec-digest §6.10, §2.3 StorageCredential / LoadCredentialsResponse, §1.3 #23, #24;
- * catalog-rest-spec.md Authentication rule 5): with vended-credentials requested, credentials come back in
+ * Access delegation: with vended-credentials requested, credentials come back in
  * storage-credentials or config; loadCredentials answers them; remote signing is configured and its endpoint
  * signs. Delegation is optional in Iceberg: a server that ignores the header is "unsupported". The original
  * document makes vended credentials (a `token` in config) a MUST.
@@ -9,7 +8,7 @@ import type { RunContext } from '../_harness/run-context.ts'
 import { operation, rule } from '../_harness/dsl.ts'
 import { createTable, tableRequest, type LoadTableResult } from '../_harness/support/catalog-objects.ts'
 
-/** Config keys that carry a vended credential (spec-digest §1.3 #18, §2.3). */
+/** Config keys that carry a vended credential. */
 const CREDENTIAL_KEY =
   /^(token|s3\.access-key-id|s3\.session-token|gcs\.oauth2\.token|adls\.sas-token.*|urn:ietf:params:oauth:token-type:.+)$/
 

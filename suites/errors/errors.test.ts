@@ -1,5 +1,5 @@
 /**
- * The error model and robustness of routing (spec-digest §0.3, §2.1 ErrorModel, §5.2): every error is
+ * The error model and robustness of routing: every error is
  * `{ error: { message, type, code } }` with code equal to the HTTP status; malformed input is 400; unknown
  * paths and wrong methods get a 4xx, never a 5xx.
  */

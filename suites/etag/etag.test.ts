@@ -1,5 +1,5 @@
 /**
- * ETag and If-None-Match on tables (spec-digest §6.3; catalog-rest-spec.md Tables rule 2). Optional in
+ * ETag and If-None-Match on tables. Optional in
  * Iceberg (no ETag or no 304 is "unsupported"), definite in the original document (profile `document`: MUST).
  * Where ETags are sent they must identify one metadata version: a stale ETag never gets a 304.
  */

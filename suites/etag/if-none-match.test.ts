@@ -1,5 +1,5 @@
 /**
- * If-None-Match beyond one ETag (spec-digest §6.3; RFC 9110 §13.1.2): `*` matches any current representation
+ * If-None-Match beyond one ETag: `*` matches any current representation
  * and a list matches when any of its entity tags does. A server that evaluates If-None-Match answers 304 to
  * both on an unchanged table; that is optional in Iceberg (unsupported when it never answers 304) and definite
  * in the original document (profile `document`: MUST). Whatever the profile, `*` never turns a missing table

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key replay of the remaining mutating operations (spec-digest §6.2), only where the server
+ * Idempotency-Key replay of the remaining mutating operations, only where the server
  * advertises idempotency-key-lifetime: updateProperties, dropNamespace, renameTable, registerTable,
  * replaceView, dropView, renameView, registerView. A replay of a finalized request answers the same final
  * status without running the operation again. Each test makes a re-run visible: a replayed drop or rename
@@ -272,7 +272,7 @@ operation('registerView', () => {
     async (ctx) => {
       requireIdempotency(ctx)
       const { catalog, check } = ctx
-      // gc.enabled=false keeps the metadata file when the view is dropped (commit-semantics §4).
+      // gc.enabled=false keeps the metadata file when the view is dropped.
       const { ref, state } = await view(ctx, 'idemgv', { 'gc.enabled': 'false' })
       check.setup(await catalog.op.dropView(ref), 'drop the view', 204)
       const body = { name: ref.view, 'metadata-location': state.metadataLocation }

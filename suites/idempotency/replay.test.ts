@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key replay (spec-digest §6.2), only where the server advertises idempotency-key-lifetime: a
+ * Idempotency-Key replay, only where the server advertises idempotency-key-lifetime: a
  * replay with the same key returns an equivalent response and has no second effect (a replayed create is
  * not 409, a replayed drop is not 404, a replayed commit writes no new metadata); a finalized 409 is replayed.
  * What the spec leaves open (a key reused with another body) is at most a warning.

@@ -1,5 +1,5 @@
 /**
- * reportMetrics (spec-digest §1.3 #26, §2.11; catalog-rest-spec.md Tables / Metrics report): scan and commit
+ * reportMetrics: scan and commit
  * reports are accepted with 204 and no body; a report for a table that does not exist is 404.
  */
 import { operation, rule } from '../_harness/dsl.ts'

@@ -1,5 +1,5 @@
 /**
- * createNamespace (spec-digest §1.3 #4; catalog-rest-spec.md Namespaces rule 4): a namespace is created with
+ * createNamespace: a namespace is created with
  * its properties, a duplicate is 409, and the response holds what was stored.
  */
 import { operation, rule } from '../_harness/dsl.ts'

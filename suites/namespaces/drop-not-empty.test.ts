@@ -1,6 +1,5 @@
 /**
- * dropNamespace of a namespace that is not empty (spec-digest §1.3 #7, §5.2; catalog-rest-spec.md Namespaces
- * rule 3): 409 while it holds a table or a view, and the namespace and its content stay.
+ * dropNamespace of a namespace that is not empty: 409 while it holds a table or a view, and the namespace and its content stay.
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import { createTable, createView } from '../_harness/support/catalog-objects.ts'

@@ -1,5 +1,5 @@
 /**
- * Namespace lifecycle (spec-digest §1.3 #3–#7; catalog-rest-spec.md Namespaces): load, exists, list and drop
+ * Namespace lifecycle: load, exists, list and drop
  * of a namespace, and the 404s for one that does not exist.
  */
 import { operation, rule } from '../_harness/dsl.ts'

@@ -1,5 +1,5 @@
 /**
- * Namespace names that need care in a URL (spec-digest §6.4, rck-digest §3.2 "Namespace encoding"): dots,
+ * Namespace names that need care in a URL: dots,
  * spaces, unicode, percent signs and slashes. A server may refuse such a name at create (400 or 406: the
  * test is then "unsupported"); a name it accepted must load, exist, be listed and drop by the same name.
  */

@@ -1,5 +1,5 @@
 /**
- * Nested namespaces (spec-digest §1.3 #3, §6.4): `parent` lists direct children only, as full identifiers;
+ * Nested namespaces: `parent` lists direct children only, as full identifiers;
  * a missing parent is 404; multi-part namespaces in paths are joined with %1F (which servers must always
  * accept) or with the advertised `namespace-separator`. Servers need not support nesting: a refused child
  * namespace makes these tests "unsupported".

@@ -1,5 +1,5 @@
 /**
- * updateProperties (spec-digest §1.3 #8, §2.2; catalog-rest-spec.md Namespaces rules 1, 2, 5): updates and
+ * updateProperties: updates and
  * removals apply, untouched keys stay unchanged, a key in both lists is 422, the response names what was
  * updated, removed and (optionally) missing. A server without namespace properties answers 406: unsupported.
  */

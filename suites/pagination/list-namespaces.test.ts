@@ -1,5 +1,5 @@
 /**
- * Pagination of listNamespaces (spec-digest §6.1, §1.3 #3) over the direct children of a `parent`: the run
+ * Pagination of listNamespaces over the direct children of a `parent`: the run
  * cannot know every top-level namespace of a shared catalog, but it knows every child of its own parent.
  * Nesting is optional (a refused child namespace is "unsupported"), and so is paginating (a server that
  * ignores pageToken/pageSize and omits next-page-token is "unsupported" where the rule is about pages).

@@ -1,5 +1,5 @@
 /**
- * Pagination of listTables and listViews (spec-digest §6.1, PageToken text of the spec). Paginating is
+ * Pagination of listTables and listViews. Paginating is
  * optional: a server that ignores pageToken/pageSize, returns everything and omits next-page-token is
  * "unsupported" here. A server that paginates must keep pageSize as an upper bound, list every item exactly
  * once, end with next-page-token null, and without pageToken return everything at once.

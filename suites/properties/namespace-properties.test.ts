@@ -1,5 +1,5 @@
 /**
- * Property: namespace property updates behave like a map (spec-digest §1.3 #8): `updates` set keys,
+ * Property: namespace property updates behave like a map: `updates` set keys,
  * `removals` delete keys, keys not named are left unchanged; the response lists the keys updated and
  * removed. A random sequence of updates is compared with a Map model after every step.
  */

@@ -1,5 +1,5 @@
 /**
- * Properties of pagination (spec-digest §6.1) over random collection sizes and page sizes: paging through
+ * Properties of pagination over random collection sizes and page sizes: paging through
  * listTables returns every table exactly once and ends (bounded: an endless token is a failure, never a
  * hang); a paginating server never returns more than `pageSize` items in a page.
  */

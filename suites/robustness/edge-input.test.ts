@@ -1,7 +1,7 @@
 /**
  * Robustness at the edges the spec names or leaves open: unknown update actions and requirement types must
- * be 400 (spec-digest §1.3 #19, §6.11); oversized names, invalid page tokens and malformed idempotency keys
- * are left open by the spec (§6.1, §6.2, §9), so any success or 4xx is accepted — a 5xx is a SHOULD
+ * be 400; oversized names, invalid page tokens and malformed idempotency keys
+ * are left open by the spec, so any success or 4xx is accepted — a 5xx is a SHOULD
  * failure — and the server must keep answering.
  */
 import fc from 'fast-check'

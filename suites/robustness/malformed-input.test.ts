@@ -1,6 +1,5 @@
 /**
- * Robustness against bad input (spec-digest §0.3 BadRequestErrorResponse, §5.2: malformed body or schema
- * violation → 400): malformed JSON, wrong types and missing required fields get a 4xx with the error
+ * Robustness against bad input: malformed JSON, wrong types and missing required fields get a 4xx with the error
  * envelope — never a 5xx — and the server keeps answering. Exactly 400 is checked at SHOULD: the spec's
  * status is 400, but a 422 for a validation failure is a refusal all the same.
  */

@@ -1,5 +1,5 @@
 /**
- * Server-side scan planning (spec-digest §1.3 #13–#16, §2.9): plan answers completed, submitted or failed
+ * Server-side scan planning: plan answers completed, submitted or failed
  * (never cancelled), with tasks only when completed and a plan-id when submitted; fetch, cancel and tasks
  * answer their shapes and statuses; unknown plans and tasks are 404; invalid combinations are 400.
  * Planning is optional: a 406 or an unadvertised endpoint is "unsupported".
@@ -21,8 +21,7 @@ interface PlanResult {
 const TASK_FIELDS = ['file-scan-tasks', 'plan-tasks', 'delete-files'] as const
 
 /**
- * A table with `files` data files, through the original document's `append` update (spec-digest §4 does
- * not list it: a server without it makes the test unsupported). Returns false when appends are refused.
+ * A table with `files` data files, through the original document's `append` update. Returns false when appends are refused.
  */
 async function tableWithFiles(
   catalog: CatalogClient,

@@ -1,5 +1,5 @@
 /**
- * createTable (spec-digest §1.3 #10, §2.3, §6.9; catalog-rest-spec.md Tables): the result, fresh field ids,
+ * createTable: the result, fresh field ids,
  * partition spec and write order bound to the new ids, properties, the location (requested or generated),
  * and the 404 / 409 cases, including a view of the same name.
  */

@@ -1,6 +1,6 @@
 /**
- * dropTable (spec-digest §1.3 #20, §6.8; catalog-rest-spec.md Tables): 204 and gone, 404 when missing, with
- * and without purgeRequested. What a purge deletes is the server's business (§6.8); without a purge request
+ * dropTable: 204 and gone, 404 when missing, with
+ * and without purgeRequested. What a purge deletes is the server's business; without a purge request
  * the metadata should stay, so the table can be registered again.
  */
 import { operation, rule } from '../_harness/dsl.ts'

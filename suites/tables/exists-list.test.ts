@@ -1,5 +1,5 @@
 /**
- * tableExists and listTables (spec-digest §1.3 #9, #21; catalog-rest-spec.md Tables): HEAD is 204 or 404
+ * tableExists and listTables: HEAD is 204 or 404
  * with no body; a listing holds exactly the namespace's tables, never its views, never another namespace's.
  */
 import { operation, rule } from '../_harness/dsl.ts'

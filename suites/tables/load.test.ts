@@ -1,5 +1,5 @@
 /**
- * loadTable (spec-digest §1.3 #18, §6.6; catalog-rest-spec.md Tables): what was created loads back, the
+ * loadTable: what was created loads back, the
  * `snapshots` mode (all: every snapshot; refs: only referenced ones, the log stays complete), refs, and 404s.
  */
 import type { CatalogClient } from '../_harness/client.ts'

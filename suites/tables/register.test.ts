@@ -1,5 +1,5 @@
 /**
- * registerTable (spec-digest §1.3 #17; catalog-rest-spec.md Tables): a table is registered from an existing
+ * registerTable: a table is registered from an existing
  * metadata-location and loads as that table; an existing table or view name is 409; a missing namespace 404.
  */
 import { operation, rule } from '../_harness/dsl.ts'

@@ -1,5 +1,5 @@
 /**
- * renameTable (spec-digest §1.3 #25; catalog-rest-spec.md Tables rule 5): within a namespace and across
+ * renameTable: within a namespace and across
  * (406 is allowed: unsupported), 409 onto an existing table or view, 404 for a missing source or
  * destination namespace, and nothing changes on a refused rename.
  */

@@ -1,5 +1,5 @@
 /**
- * commitTransaction (spec-digest §1.3 #27, §6.11; commit-semantics §6): a multi-table commit applies every
+ * commitTransaction: a multi-table commit applies every
  * table change or none; 204 with no body on success; 404 when a table is missing; 400 for unknown updates.
  */
 import { operation, rule } from '../_harness/dsl.ts'

@@ -1,5 +1,5 @@
 /**
- * View edge statuses (spec-digest §1.3 #33–35): HEAD of a missing view is 404, register-view into a missing
+ * View edge statuses: HEAD of a missing view is 404, register-view into a missing
  * namespace is 404, and a rename across namespaces moves the view (or is 406: servers need not support it).
  */
 import { operation, rule } from '../_harness/dsl.ts'

@@ -1,5 +1,5 @@
 /**
- * View invariants across commits (commit-semantics §5.3, §8.2): after each commit of a sequence (replace,
+ * View invariants across commits: after each commit of a sequence (replace,
  * properties only, another replace, a rollback to an earlier version) the metadata holds every single-document
  * invariant, the view-uuid never changes, earlier versions are kept, version-log grows by exactly one entry
  * when the current version changed (none otherwise) and ends at the current version, and a load returns what

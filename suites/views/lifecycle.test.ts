@@ -1,5 +1,5 @@
 /**
- * View lifecycle (spec-digest §1.3 #28–35, commit-semantics §4–5; catalog-rest-spec.md Views): create with
+ * View lifecycle: create with
  * several dialects, load, 404s and 409s, rename, drop, register-view.
  */
 import { operation, rule } from '../_harness/dsl.ts'

@@ -1,5 +1,5 @@
 /**
- * replaceView (spec-digest §1.3 #31, §3.2, §4.2; commit-semantics §5; catalog-rest-spec.md States): a new
+ * replaceView: a new
  * version through add-view-version then set-current-view-version (-1 or the explicit id), version history and
  * version-log, assert-view-uuid holding and failing, 404 for a missing view, 400 for an unknown action.
  */
@@ -156,7 +156,7 @@ operation('replaceView', () => {
           [],
           [
             // The schema of the current version, by id: re-adding an existing schema and then naming it -1
-            // is a known Java/Rust difference (commit-semantics Appendix A), not what this rule is about.
+            // is a known Java/Rust difference, not what this rule is about.
             {
               action: 'add-view-version',
               'view-version': newVersion(

@@ -31,7 +31,7 @@ export const statusExpected: Check = (ex, { expectation: e }) => {
   ]
 }
 
-/** HEAD, 204 and 304 responses carry no body (RFC 9110 §9.3.2, §15.3.5, §15.4.5). */
+/** HEAD, 204 and 304 responses carry no body (RFC 9110 §9.3.2). */
 export const noBody: Check = (ex) => {
   const bodyless = ex.request.method === 'HEAD' || ex.status === 204 || ex.status === 304
   if (!bodyless || ex.bodyText.length === 0) return []
