@@ -2,19 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { HarnessError } from '../suites/_harness/results/errors.ts'
 import { applyExpectations, checkExpectations, expectationLines, parseExpectations } from './expectations.ts'
-import type { KnownRule } from './expectations.ts'
 import { fixturePath, loadFixture } from './fixtures.ts'
 import type { TestResult } from './results.ts'
 import { validateResults } from './results-schema.ts'
 
 const realistic = () => loadFixture('results-realistic.json')
-/** The realistic fixture's rule ids are made up: these tests take any id as a rule. */
-const anyRule: KnownRule = () => true
 
 describe('expectations', () => {
   it('passes a run whose every failure is foreseen, listing the adjustments', () => {
     const r = realistic()
-    const report = applyExpectations(r, fixturePath('expectations.yaml'), anyRule)
+    const report = applyExpectations(r, fixturePath('expectations.yaml'))
     expect(report.unexpected).toEqual([])
     expect(report.stale).toEqual([])
     expect(report.exitCode).toBe(0)
@@ -36,11 +33,7 @@ describe('expectations', () => {
 
   it('fails on a new failure and prints a ready-to-paste entry', () => {
     const r = realistic()
-    const entries = parseExpectations(
-      'namespaces/create/exists-409: { outcome: fail, reason: known }',
-      'expectations',
-      anyRule,
-    )
+    const entries = parseExpectations('namespaces/create/exists-409: { outcome: fail, reason: known }')
     const report = checkExpectations(r, entries)
     expect(report.exitCode).toBe(1)
     const fresh = report.unexpected.filter((u) => u.kind === 'new-failure')
@@ -58,8 +51,6 @@ describe('expectations', () => {
     // Pasting the entries (with reasons) makes the run pass again.
     const merged = parseExpectations(
       'namespaces/create/exists-409: { outcome: fail, reason: known }\n' + paste.split('\nexpectations:')[0]!,
-      'expectations',
-      anyRule,
     )
     expect(checkExpectations(r, merged).exitCode).toBe(0)
   })
@@ -70,8 +61,6 @@ describe('expectations', () => {
     const unsupported = r.tests.find((t) => t.outcome === 'unsupported')!
     const entries = parseExpectations(
       `"${passing.id}": { outcome: fail, reason: was broken }\n"${unsupported.rule}": { outcome: pass, reason: x }`,
-      'expectations',
-      anyRule,
     )
     const report = checkExpectations({ tests: [passing, unsupported], errors: [] }, entries)
     expect(report.unexpected).toEqual([
@@ -115,29 +104,21 @@ describe('expectations', () => {
   })
 
   it('refuses malformed files with the entry named', () => {
-    expect(() => parseExpectations('a: { outcome: broken, reason: x }', 'expectations', anyRule)).toThrow(
+    expect(() => parseExpectations('a: { outcome: broken, reason: x }')).toThrow(
       /"a": outcome must be one of/,
     )
-    expect(() => parseExpectations('a: { outcome: fail }', 'expectations', anyRule)).toThrow(
-      /"a": a reason is required/,
-    )
-    expect(() =>
-      parseExpectations('a: { outcome: fail, reason: x, why: y }', 'expectations', anyRule),
-    ).toThrow(/unknown key\(s\) why/)
-    expect(() => parseExpectations('- a\n- b', 'expectations', anyRule)).toThrow(HarnessError)
+    expect(() => parseExpectations('a: { outcome: fail }')).toThrow(/"a": a reason is required/)
+    expect(() => parseExpectations('a: { outcome: fail, reason: x, why: y }')).toThrow(/unknown key\(s\) why/)
+    expect(() => parseExpectations('- a\n- b')).toThrow(HarnessError)
     expect(() => applyExpectations(realistic(), '/nonexistent/expect.yaml')).toThrow(
       /cannot read expectations/,
     )
-    expect(parseExpectations('', 'expectations', anyRule).size).toBe(0)
+    expect(parseExpectations('').size).toBe(0)
   })
 
   it('is strict about unlisted warn and unsupported outcomes, and lists them ready to paste', () => {
     const r = realistic()
-    const entries = parseExpectations(
-      'tables/load/snapshots-refs: { outcome: unsupported, reason: x }',
-      'expectations',
-      anyRule,
-    )
+    const entries = parseExpectations('tables/load/snapshots-refs: { outcome: unsupported, reason: x }')
     const report = checkExpectations(r, entries)
     const unlisted = report.unexpected.filter((u) => u.kind === 'unlisted').map((u) => u.outcome)
     expect(unlisted.sort()).toEqual(['unsupported', 'unsupported', 'warn'])
@@ -148,17 +129,11 @@ describe('expectations', () => {
   it('accepts a list of outcomes only for an intermittent server bug', () => {
     const r = realistic()
     const id = 'namespaces/create/exists-409'
-    const ok = parseExpectations(
-      `${id}: { outcome: [fail, pass], reason: intermittent race in the server }`,
-      'expectations',
-      anyRule,
-    )
+    const ok = parseExpectations(`${id}: { outcome: [fail, pass], reason: intermittent race in the server }`)
     expect(checkExpectations(r, ok).unexpected.some((u) => u.id.includes(id))).toBe(false)
-    expect(() =>
-      parseExpectations(`${id}: { outcome: [fail, pass], reason: flaky }`, 'expectations', anyRule),
-    ).toThrow(/intermittent/)
-    expect(() =>
-      parseExpectations(`${id}: { outcome: [fail, nope], reason: intermittent }`, 'expectations', anyRule),
-    ).toThrow(HarnessError)
+    expect(() => parseExpectations(`${id}: { outcome: [fail, pass], reason: flaky }`)).toThrow(/intermittent/)
+    expect(() => parseExpectations(`${id}: { outcome: [fail, nope], reason: intermittent }`)).toThrow(
+      HarnessError,
+    )
   })
 })

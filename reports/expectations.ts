@@ -46,17 +46,8 @@ export interface ExpectationsReport {
   readonly record: ExpectationsRecord
 }
 
-/** Is this a rule id? The catalog's answer unless a test passes its own (results fixtures with made-up rules). */
-export type KnownRule = (rule: string) => boolean
-
-const inCatalog: KnownRule = (rule) => ruleEntry(rule) !== undefined
-
 /** Parses and validates an expectations document; any malformed entry is a HarnessError naming it. */
-export function parseExpectations(
-  text: string,
-  source = 'expectations',
-  knownRule: KnownRule = inCatalog,
-): Map<string, ExpectationEntry> {
+export function parseExpectations(text: string, source = 'expectations'): Map<string, ExpectationEntry> {
   let doc: unknown
   try {
     doc = parse(text)
@@ -70,7 +61,6 @@ export function parseExpectations(
   for (const [id, raw] of Object.entries(doc)) {
     const v = (typeof raw === 'string' ? { outcome: raw } : raw) as Record<string, unknown> | null
     const where = `${source}: "${id}"`
-    checkKey(id, where, knownRule)
     if (!v || typeof v !== 'object') throw new HarnessError(`${where}: expected { outcome, reason, link }`)
     const extra = Object.keys(v).filter((k) => !['outcome', 'reason', 'link'].includes(k))
     if (extra.length > 0) throw new HarnessError(`${where}: unknown key(s) ${extra.join(', ')}`)
@@ -85,6 +75,7 @@ export function parseExpectations(
       throw new HarnessError(`${where}: a reason is required (why is this outcome expected?)`)
     if (v.link !== undefined && typeof v.link !== 'string')
       throw new HarnessError(`${where}: link must be a string`)
+    checkKey(id, where)
     out.set(id, {
       outcome: outcomes.length === 1 ? (outcomes[0] as Outcome) : (outcomes as Outcome[]),
       reason: v.reason,
@@ -98,9 +89,9 @@ export function parseExpectations(
  * A key is a rule id of the catalog, or a test id (`<file>::<full name>`, the name ending in `(<rule id>)`)
  * whose rule is in the catalog. Anything else is a typo that would otherwise only show up as "stale".
  */
-function checkKey(key: string, where: string, knownRule: KnownRule): void {
+function checkKey(key: string, where: string): void {
   const rule = key.includes('::') ? /\(([^()]+)\)$/.exec(key)?.[1] : key
-  if (rule !== undefined && knownRule(rule)) return
+  if (rule !== undefined && ruleEntry(rule)) return
   const hint = rule === undefined ? undefined : closestRule(rule)
   const what = key.includes('::') ? 'a test of an unknown rule' : 'an unknown rule id'
   const suggestion = hint
@@ -163,23 +154,22 @@ export function checkExpectations(
 }
 
 /** Reads and validates an expectations file (call it before a run to fail fast on a malformed file). */
-export function readExpectations(file: string, knownRule?: KnownRule): Map<string, ExpectationEntry> {
+export function readExpectations(file: string): Map<string, ExpectationEntry> {
   let text: string
   try {
     text = readFileSync(file, 'utf8')
   } catch (e) {
     throw new HarnessError(`cannot read expectations file ${file}: ${(e as Error).message}`)
   }
-  return parseExpectations(text, file, knownRule)
+  return parseExpectations(text, file)
 }
 
 /** Reads the YAML file and checks the run against it (what `run --expect FILE` and `report check` call). */
 export function applyExpectations(
   results: Pick<Results, 'tests' | 'errors'>,
   file: string,
-  knownRule?: KnownRule,
 ): ExpectationsReport {
-  return checkExpectations(results, readExpectations(file, knownRule), file)
+  return checkExpectations(results, readExpectations(file), file)
 }
 
 /** A ready-to-paste entry for a new failure. */
