@@ -56,7 +56,12 @@ http/responds:
   const declared = [{ id: 'tables/load/ok', file: 'suites/tables/load.test.ts' }]
 
   it('joins each rule with the files that declare it and the faults that break it', () => {
-    const { rules } = buildCatalog(authored, declared, [{ name: 'f', breaks: ['tables/load/ok'] }])
+    const { rules } = buildCatalog(
+      authored,
+      declared,
+      [{ name: 'f', breaks: ['tables/load/ok'] }],
+      "rule: 'http/responds'",
+    )
     expect(rules[0]).toMatchObject({ kind: 'test', tests: ['suites/tables/load.test.ts'], controls: ['f'] })
     expect(rules[1]).toMatchObject({ kind: 'check', tests: [], controls: [] })
   })
@@ -65,7 +70,12 @@ http/responds:
     expect(() =>
       buildCatalog(authored, [...declared, { id: 'tables/load/nope', file: 'suites/x.test.ts' }], []),
     ).toThrow(/suites\/x.test.ts declares rule "tables\/load\/nope"/)
-    expect(() => buildCatalog(authored, [], [])).toThrow(/lists "tables\/load\/ok", which no suite declares/)
+    expect(() => buildCatalog(authored, [], [], "'http/responds'")).toThrow(
+      /lists "tables\/load\/ok", which no suite declares/,
+    )
+    expect(() => buildCatalog(authored, declared, [], '')).toThrow(
+      /check rule "http\/responds", which no check/,
+    )
     expect(() => buildCatalog(authored, declared, [{ name: 'g', breaks: ['tables/lod/ok'] }])).toThrow(
       /fault g breaks "tables\/lod\/ok"/,
     )

@@ -10,7 +10,7 @@
  *                                           # every quoted sentence occurs in its source (local copies of the
  *                                           # upstream files at the default release, e.g. apache-iceberg-1.11.0)
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
@@ -103,8 +103,18 @@ export function buildCatalog(
   authored: readonly AuthoredRule[],
   declared: readonly SuiteRule[],
   faults: readonly Pick<Fault, 'name' | 'breaks'>[],
+  checkSources = '',
 ): Catalog {
   const problems: string[] = []
+  // A check rule is reported by a check of the registry: its id (or `schema/${…}`) is in their source.
+  for (const a of authored)
+    if (a.kind === 'check') {
+      const literal = a.id === SCHEMA_RULE ? 'schema/${' : `'${a.id}'`
+      if (!checkSources.includes(literal))
+        problems.push(
+          `rules.yaml lists check rule "${a.id}", which no check of suites/_harness/checks/ reports`,
+        )
+    }
   const ids = new Set(authored.map((a) => a.id))
   const known = (id: string) =>
     ids.has(id) ||
@@ -153,7 +163,12 @@ export function buildCatalog(
 /** The two generated files' expected contents. */
 export function generate(root = ROOT): { catalog: string; doc: string } {
   const authored = parseAuthored(readFileSync(RULES_YAML, 'utf8'))
-  const catalog = buildCatalog(authored, suiteRules(root), FAULTS)
+  const checks = join(root, 'suites', '_harness', 'checks')
+  const checkSources = readdirSync(checks)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => readFileSync(join(checks, f), 'utf8'))
+    .join('\n')
+  const catalog = buildCatalog(authored, suiteRules(root), FAULTS, checkSources)
   return { catalog: `${JSON.stringify(catalog, null, 2)}\n`, doc: renderRulesMarkdown(catalog.rules) }
 }
 
