@@ -21,7 +21,9 @@ export default tseslint.config(
       'fixtures/targets/**/target/**',
       'fixtures/clients/**/target/**',
       '.tmp/**',
-      'dist/**',
+      // what `npm run build` emits next to the sources (npm pack)
+      '{app,suites,reference-server,schemas,reports,controls}/**/*.js',
+      '**/*.d.ts',
     ],
   },
   js.configs.recommended,

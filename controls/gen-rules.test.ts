@@ -74,7 +74,7 @@ http/responds:
       /lists "tables\/load\/ok", which no suite declares/,
     )
     expect(() => buildCatalog(authored, declared, [], '')).toThrow(
-      /check rule "http\/responds", which no check/,
+      /check rule "http\/responds", which neither/,
     )
     expect(() => buildCatalog(authored, declared, [{ name: 'g', breaks: ['tables/lod/ok'] }])).toThrow(
       /fault g breaks "tables\/lod\/ok"/,

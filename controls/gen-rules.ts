@@ -106,13 +106,14 @@ export function buildCatalog(
   checkSources = '',
 ): Catalog {
   const problems: string[] = []
-  // A check rule is reported by a check of the registry: its id (or `schema/${…}`) is in their source.
+  // A check rule is reported by the harness on every exchange (a check of the registry, or a setup step that
+  // failed): its id (or `schema/${…}`) is in their source.
   for (const a of authored)
     if (a.kind === 'check') {
       const literal = a.id === SCHEMA_RULE ? 'schema/${' : `'${a.id}'`
       if (!checkSources.includes(literal))
         problems.push(
-          `rules.yaml lists check rule "${a.id}", which no check of suites/_harness/checks/ reports`,
+          `rules.yaml lists check rule "${a.id}", which neither suites/_harness/checks/ nor the harness reports`,
         )
     }
   const ids = new Set(authored.map((a) => a.id))
@@ -163,10 +164,13 @@ export function buildCatalog(
 /** The two generated files' expected contents. */
 export function generate(root = ROOT): { catalog: string; doc: string } {
   const authored = parseAuthored(readFileSync(RULES_YAML, 'utf8'))
-  const checks = join(root, 'suites', '_harness', 'checks')
-  const checkSources = readdirSync(checks)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-    .map((f) => readFileSync(join(checks, f), 'utf8'))
+  const harness = join(root, 'suites', '_harness')
+  const checkSources = [harness, join(harness, 'checks')]
+    .flatMap((dir) =>
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+        .map((f) => readFileSync(join(dir, f), 'utf8')),
+    )
     .join('\n')
   const catalog = buildCatalog(authored, suiteRules(root), FAULTS, checkSources)
   return { catalog: `${JSON.stringify(catalog, null, 2)}\n`, doc: renderRulesMarkdown(catalog.rules) }

@@ -33,6 +33,11 @@ describe('property replay', () => {
       expect(failed?.path).toMatch(new RegExp(`^${RULE}@\\d+(:\\d+)*(#.*)?$`))
       expect(failed?.counterexample).toMatch(/commitTable\(.*requirement fails/)
       expect(failed?.message).toContain(`--seed 7 --path '${failed?.path}'`)
+      // The printed replay targets the same server, not the bundled one.
+      expect(failed?.replay).toMatch(
+        /^catalog-conformance run --url http:\/\/127\.0\.0\.1:\d+\/? .*--seed 7 --path /,
+      )
+      expect(failed?.message).toContain(failed?.replay)
 
       const replay = await runControl({
         label: 'property-replay-again',

@@ -1,8 +1,12 @@
 /**
- * GitHub Actions workflow commands for a run: one `::error` per failing or erroring test and `::warning`
- * per warning, so failures show up on the pull request. Printed only when GITHUB_ACTIONS=true.
+ * GitHub Actions workflow commands for a run, printed only when GITHUB_ACTIONS=true: one `::error` per violated
+ * MUST rule and one `::warning` per violated SHOULD rule (grouped, as every report is, so one broken envelope is
+ * one annotation, not a hundred), and one `::error` per harness error. They carry no `file=`: the test files are
+ * the harness's, not the vendor's; the annotation names the rule, the operations and a curl line against the
+ * vendor's server instead.
  */
 import type { Results, TestResult } from './results.ts'
+import { violatedRules } from './violated-rules.ts'
 
 /** Escaping of a command's message (GitHub's toolkit: %, CR, LF). */
 function escapeData(s: string): string {
@@ -16,19 +20,30 @@ function escapeProperty(s: string): string {
 
 const MESSAGE_LIMIT = 2000
 
-function line(kind: 'error' | 'warning', t: TestResult): string {
-  const title = `${t.rule} [${t.level}] ${t.outcome === 'error' ? '(harness error) ' : ''}${t.title}`
-  const body = `${t.title}\n${t.message ?? t.reason ?? ''}`.trim().slice(0, MESSAGE_LIMIT)
-  return `::${kind} file=${escapeProperty(t.file)},title=${escapeProperty(title)}::${escapeData(body)}`
-}
-
-/** The annotation lines of a run (fail and error as errors, warn as warnings; at most `limit`). */
+/** The annotation lines of a run (at most `limit`). */
 export function annotationLines(r: Pick<Results, 'tests' | 'errors'>, limit = 50): string[] {
   const out: string[] = []
-  for (const t of r.tests) {
-    if (t.outcome === 'fail' || t.outcome === 'error') out.push(line('error', t))
-    else if (t.outcome === 'warn') out.push(line('warning', t))
+  for (const v of violatedRules(r)) {
+    const kind = v.level === 'MUST' ? 'error' : 'warning'
+    const title = `${v.rule} [${v.level}] broken in ${v.tests.length} test(s)`
+    const body = [
+      `operations: ${v.operations.join(', ')}`,
+      `e.g. ${v.example.title}: ${v.example.message}`,
+      ...(v.example.curl ? [v.example.curl] : []),
+    ]
+      .join('\n')
+      .slice(0, MESSAGE_LIMIT)
+    out.push(`::${kind} title=${escapeProperty(title)}::${escapeData(body)}`)
   }
+  // A test that failed or errored without a recorded violation (a thrown setup error, a harness bug) still shows.
+  for (const t of r.tests.filter(unexplained))
+    out.push(
+      `::error title=${escapeProperty(`${t.rule} [${t.level}] ${t.outcome === 'error' ? '(harness or setup error) ' : ''}${t.title}`)}::${escapeData((t.message ?? '').slice(0, MESSAGE_LIMIT))}`,
+    )
   for (const e of r.errors) out.push(`::error title=${escapeProperty('harness error')}::${escapeData(e)}`)
   return out.slice(0, limit)
+}
+
+function unexplained(t: TestResult): boolean {
+  return t.outcome === 'error' || (t.outcome === 'fail' && !t.violations.some((v) => v.level === 'MUST'))
 }

@@ -5,10 +5,9 @@
 import { escapeHtml as e } from './escape.ts'
 import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
 import type { TestResult } from './results.ts'
-import { brokenRules, ruleSource } from './rule-source.ts'
 
 /** Failures first, then what needs a look, then the rest. */
-const ORDER = ['fail', 'error', 'warn', 'unsupported', 'disabled', 'pass']
+const ORDER = ['fail', 'error', 'warn', 'unsupported', 'not-configured', 'disabled', 'pass']
 
 /** Tests that get a transcript; passing tests have none (it keeps the page small). */
 function detailed(t: TestResult): boolean {
@@ -29,39 +28,28 @@ function pretty(body: string): string {
   }
 }
 
-function exchange(x: ExchangeRecord, i: number): string {
+/** Anchor of a test's row, for jump links from the violated rules. */
+export function testAnchor(id: string): string {
+  let h = 0
+  for (const c of id) h = (Math.imul(h, 31) + c.charCodeAt(0)) | 0
+  return `t-${(h >>> 0).toString(36)}`
+}
+
+function exchange(x: ExchangeRecord, i: number, violating: boolean): string {
   const req = x.request
   const reqText = headerText(req.headers) + (req.body ? `\n\n${pretty(req.body)}` : '')
   const response = x.transportError
     ? `no response: ${e(x.transportError)}`
     : `→ ${x.status} (${e(x.durationMs)} ms)`
   const resText = headerText(x.headers) + (x.body ? `\n\n${pretty(x.body)}` : '')
-  return `<div class="ex"><div class="line">#${i + 1} ${e(x.operationId)}: ${e(req.method)} ${e(req.url)}</div>
+  return `<div class="ex${violating ? ' violating' : ''}"><div class="line">#${i + 1} ${e(x.operationId)}: ${e(req.method)} ${e(req.url)}${violating ? ' <b class="o-fail">← broke the rule</b>' : ''}</div>
 <pre>${e(reqText)}</pre><div class="line">${response}</div>${x.transportError ? '' : `<pre>${e(resText)}</pre>`}
 <div>curl:</div><pre class="curl">${e(x.curl)}</pre></div>`
 }
 
-/** Each rule the test broke, linked to its public source, with the sentence it enforces. */
-function sources(t: TestResult, profile: string): string {
-  const items = brokenRules([t]).map((rule) => {
-    const src = ruleSource(rule, profile)
-    const link = src?.url ? ` <a href="${e(src.url)}">${e(src.label ?? src.url)}</a>` : ''
-    const text = !src
-      ? ' (not in the rules catalog of this harness version)'
-      : src.sentence
-        ? `: “${e(src.sentence)}”`
-        : src.note
-          ? ` (no sentence: ${e(src.note)})`
-          : ''
-    return `<li><code>${e(rule)}</code>${link}${text}</li>`
-  })
-  return `<ul class="sources">${items.join('')}</ul>`
-}
-
-function details(t: TestResult, open: boolean, profile: string): string {
+function details(t: TestResult): string {
   const parts: string[] = []
   if (t.message) parts.push(`<pre class="msg">${e(t.message)}</pre>`)
-  if (t.outcome === 'fail' || t.outcome === 'warn') parts.push(sources(t, profile))
   if (t.violations.length > 0)
     parts.push(
       `<ul>${t.violations
@@ -73,28 +61,29 @@ function details(t: TestResult, open: boolean, profile: string): string {
     )
   if (t.seed !== undefined || t.path)
     parts.push(
-      `<p>Replay: <code>--seed ${e(t.seed ?? '')}${t.path ? ` --path ${e(t.path)}` : ''}</code></p>${t.counterexample ? `<pre>${e(t.counterexample)}</pre>` : ''}`,
+      `<p>Replay: <code>${t.replay ? e(t.replay) : `--seed ${e(t.seed ?? '')}${t.path ? ` --path ${e(t.path)}` : ''}`}</code></p>${t.counterexample ? `<pre>${e(t.counterexample)}</pre>` : ''}`,
     )
+  const violatingCurls = new Set(t.violations.flatMap((v) => (v.curl ? [v.curl] : [])))
   if (t.exchanges.length > 0)
     parts.push(
-      `<details${open ? ' open' : ''}><summary>Transcript (${t.exchanges.length} exchange${t.exchanges.length === 1 ? '' : 's'})</summary>${t.exchanges.map(exchange).join('\n')}</details>`,
+      `<details><summary>Transcript (${t.exchanges.length} exchange${t.exchanges.length === 1 ? '' : 's'})</summary>${t.exchanges.map((x, i) => exchange(x, i, violatingCurls.has(x.curl))).join('\n')}</details>`,
     )
   return `<tr><td colspan="5">${parts.join('\n')}</td></tr>`
 }
 
-function row(t: TestResult, open: boolean, profile: string): string {
+function row(t: TestResult): string {
   const note = t.reason ?? (t.message ? (t.message.split('\n')[0] ?? '') : '')
-  return `<tbody class="t" data-outcome="${e(t.outcome)}" data-area="${e(t.area)}">
+  return `<tbody class="t" id="${testAnchor(t.id)}" data-outcome="${e(t.outcome)}" data-area="${e(t.area)}">
 <tr class="o-${e(t.outcome)}"><td>${e(t.outcome)}</td><td>${e(t.area)}</td><td>${e(t.operationId)}</td><td>${e(t.title)}<div class="rule">${e(t.rule)} [${e(t.level)}] · ${e(t.durationMs)} ms</div></td><td>${e(note)}</td></tr>
-${detailed(t) ? details(t, open, profile) : ''}</tbody>`
+${detailed(t) ? details(t) : ''}</tbody>`
 }
 
-/** The table of all tests, failures first; the first few failures open their transcripts. */
-export function testsTable(tests: readonly TestResult[], profile: string): string {
+/** The table of all tests, failures first; transcripts stay collapsed so a page of many failures stays light. */
+export function testsTable(tests: readonly TestResult[]): string {
   const sorted = [...tests].sort(
     (a, b) => ORDER.indexOf(a.outcome) - ORDER.indexOf(b.outcome) || a.id.localeCompare(b.id),
   )
-  const body = sorted.map((t, i) => row(t, i < 3 && detailed(t), profile)).join('\n')
+  const body = sorted.map(row).join('\n')
   return `<table><thead><tr><th>outcome</th><th>area</th><th>operation</th><th>test · rule</th><th>detail</th></tr></thead>
 ${body}
 </table>`

@@ -19,6 +19,30 @@ describe('renderHtml', () => {
     expect(html).toContain('Replay: <code>--seed 1234567 --path 6:0:1</code>')
   })
 
+  it('leads with the violated rules, each with jump links to its tests; transcripts start collapsed', () => {
+    const r = loadFixture('results-realistic.json')
+    const html = renderHtml(r)
+    expect(html.indexOf('id="violated"')).toBeLessThan(html.indexOf('Conformance matrix'))
+    const link =
+      /<summary><b>namespaces\/create\/exists-409<\/b> \[MUST\][\s\S]*?<a href="#(t-[a-z0-9]+)">1<\/a>/.exec(
+        html,
+      )
+    expect(link).not.toBeNull()
+    expect(html).toContain(`<tbody class="t" id="${link![1]}"`)
+    expect(html).not.toMatch(/<details open>/)
+  })
+
+  it('marks the exchange that broke the rule in its transcript', () => {
+    const r = loadFixture('results-realistic.json')
+    const failed = r.tests.find((t) => t.outcome === 'fail' && t.exchanges.length > 0)!
+    const curl = failed.exchanges.at(-1)!.curl
+    const tests = r.tests.map((t) =>
+      t === failed ? { ...t, violations: t.violations.map((v) => ({ ...v, curl })) } : t,
+    )
+    expect(renderHtml({ ...r, tests })).toContain('← broke the rule')
+    expect(renderHtml(r)).not.toContain('← broke the rule')
+  })
+
   it('keeps a CSP that allows no network and only its own script, by hash', () => {
     const html = renderHtml(loadFixture('results-realistic.json'))
     const hash = createHash('sha256').update(SCRIPT).digest('base64')

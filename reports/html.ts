@@ -8,9 +8,12 @@ import { computeCoverage, ratio } from './coverage.ts'
 import type { CoverageSection } from './coverage.ts'
 import { escapeHtml as e } from './escape.ts'
 import { SCRIPT, STYLE, contentSecurityPolicy } from './html-assets.ts'
-import { testsTable } from './html-tests.ts'
+import { testAnchor, testsTable } from './html-tests.ts'
 import { OUTCOMES, mustRulesMet } from './results.ts'
 import type { Results } from './results.ts'
+import { violatedRules } from './violated-rules.ts'
+import { ruleSource } from './rule-source.ts'
+import { advisoriesOf } from './advisories.ts'
 
 function header(r: Results): string {
   const must = mustRulesMet(r.tests)
@@ -26,8 +29,35 @@ function header(r: Results): string {
 </header>`
 }
 
+/** The rule's public source at the run's profile and the sentence it enforces (from the rules catalog). */
+function sourceLine(rule: string, profile: string): string {
+  const src = ruleSource(rule, profile)
+  if (!src) return '<p class="rule">Not in the rules catalog of this harness version.</p>'
+  const link = src.url ? `<a href="${e(src.url)}">${e(src.label ?? src.url)}</a>` : 'no public source'
+  const text = src.sentence ? `: “${e(src.sentence)}”` : src.note ? ` (no sentence: ${e(src.note)})` : ''
+  return `<p class="source">${link}${text}</p>`
+}
+
+/** The failing rules first: each once, with its reach, one reproduction and jump links to its tests. */
+function violatedSection(r: Results): string {
+  const rules = violatedRules(r)
+  if (rules.length === 0) return ''
+  const items = rules.map((v) => {
+    const links = v.tests
+      .slice(0, 50)
+      .map((id, i) => `<a href="#${testAnchor(id)}">${i + 1}</a>`)
+      .join(' ')
+    return `<details class="vr o-${v.level === 'MUST' ? 'fail' : 'warn'}"><summary><b>${e(v.rule)}</b> [${e(v.level)}] — ${v.tests.length} test(s), ${v.operations.length} operation(s): ${e(v.operations.join(', '))}</summary>
+${sourceLine(v.rule, r.profile)}<p>e.g. ${e(v.example.title)}${v.example.status !== undefined ? ` (status ${e(v.example.status)})` : ''}:</p><pre class="msg">${e(v.example.message)}</pre>
+${v.example.curl ? `<pre class="curl">${e(v.example.curl)}</pre>` : ''}<p>tests: ${links}${v.tests.length > 50 ? ' …' : ''}</p></details>`
+  })
+  return `<h2 id="violated">Violated rules (${rules.length})</h2>
+<p class="rule">Each broken rule once, MUST first: a rule broken in many tests is one cause to fix.</p>
+${items.join('\n')}`
+}
+
 function chips(r: Results): string {
-  return `<div class="chips">${OUTCOMES.map((o) => `<span class="o-${o}">${o} ${r.summary[o]}</span>`).join('')}<span>total ${r.summary.total}</span></div>`
+  return `<div class="chips">${OUTCOMES.map((o) => `<span class="o-${o}">${o} ${r.summary[o] ?? 0}</span>`).join('')}<span>total ${r.summary.total}</span></div>`
 }
 
 function matrix(r: Results): string {
@@ -78,6 +108,11 @@ ${OUTCOMES.map((o) => `<label class="o-${o}"><input type="checkbox" name="outcom
 }
 
 function runDetails(r: Results): string {
+  const advisories = advisoriesOf(r)
+  const advised =
+    advisories.length > 0
+      ? `<h2>Advisories</h2><p class="rule">Outside the Iceberg spec and not part of the verdict: what a careful operator would still want to fix.</p><ul>${advisories.map((a) => `<li>${e(a.finding)} <span class="rule">(${e(a.rule)})</span></li>`).join('')}</ul>`
+      : ''
   const errors =
     r.errors.length > 0
       ? `<h2>Harness errors</h2><p>Errors outside any test: the harness's or the setup's, not the server's.</p>${r.errors.map((x) => `<pre class="msg">${e(x)}</pre>`).join('')}`
@@ -87,7 +122,7 @@ function runDetails(r: Results): string {
     ? `<h2>Expectations</h2><p>${e(x.file)}: ${x.expected} as expected, ${x.unexpected.length} unexpected, ${x.stale.length} stale.</p>
 <ul>${x.unexpected.map((u) => `<li>${e(u.kind)}: ${e(u.id)} (${e(u.outcome)}${u.expected ? `, expected ${e(u.expected)}` : ''})</li>`).join('')}${x.stale.map((s) => `<li>stale: ${e(s)}</li>`).join('')}</ul>`
     : ''
-  return `${errors}${expectations}<h2>Run</h2>
+  return `${advised}${errors}${expectations}<h2>Run</h2>
 <details><summary>Configuration (secrets redacted)</summary><pre>${e(JSON.stringify(r.config, null, 2))}</pre></details>
 <details><summary>Capabilities seen (GET /v1/config)</summary><pre>${e(JSON.stringify(r.capabilities, null, 2))}</pre></details>`
 }
@@ -103,13 +138,14 @@ export function renderHtml(r: Results): string {
 ${header(r)}
 <main>
 ${chips(r)}
+${violatedSection(r)}
 <h2>Conformance matrix</h2>
 ${matrix(r)}
 <h2>Spec coverage</h2>
 ${coverage(r)}
 <h2 id="tests">Tests</h2>
 ${filters(r)}
-${testsTable(r.tests, r.profile)}
+${testsTable(r.tests)}
 ${runDetails(r)}
 </main>
 <script>${SCRIPT}</script>

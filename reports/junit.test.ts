@@ -1,21 +1,32 @@
 import { describe, expect, it } from 'vitest'
-import { junitClassname, junitReporter } from './junit.ts'
+import { loadFixture } from './fixtures.ts'
+import { renderJunit, xml } from './junit.ts'
 
-describe('JUnit classnames', () => {
-  it('are the area of the suite file', () => {
-    expect(junitClassname({ filename: 'suites/namespaces/create-namespace.test.ts' })).toBe(
-      'conformance.namespaces',
+describe('junit.xml', () => {
+  const r = loadFixture('results-realistic.json')
+  const out = renderJunit(r)
+
+  it('has the verdict’s counts: fail = <failure>, error = <error>, unsupported and disabled = <skipped>', () => {
+    const s = r.summary
+    expect(out).toContain(
+      `tests="${s.total + r.errors.length}" failures="${s.fail}" errors="${s.error + r.errors.length}" skipped="${s.unsupported + s.disabled}"`,
     )
-    expect(junitClassname({ filename: '/abs/path/suites/commits/deep/x.test.ts' })).toBe(
-      'conformance.commits',
-    )
-    expect(junitClassname({ filename: 'elsewhere/x.test.ts' })).toBe('conformance.misc')
+    expect(out.match(/<failure /g)).toHaveLength(s.fail)
+    expect(out.match(/<error /g)).toHaveLength(s.error + r.errors.length)
+    expect(out.match(/<skipped /g)).toHaveLength(s.unsupported + s.disabled)
   })
 
-  it('configure the reporter into the report directory', () => {
-    const [name, opts] = junitReporter('/tmp/out')
-    expect(name).toBe('junit')
-    expect(opts.outputFile).toBe('/tmp/out/junit.xml')
-    expect(opts.classnameTemplate({ filename: 'suites/views/a.test.ts' })).toBe('conformance.views')
+  it('keeps skip reasons, shows warnings and names harness errors as such', () => {
+    const skipped = r.tests.find((t) => t.outcome === 'unsupported' && t.reason)!
+    expect(out).toContain(`<skipped message="unsupported: ${xml(skipped.reason!)}"/>`)
+    expect(out.match(/WARNING \(SHOULD broken\)/g)).toHaveLength(r.summary.warn)
+    expect(out).toMatch(/<error type="harness"/)
+    expect(out).toMatch(/<testsuite name="conformance.namespaces" /)
+  })
+
+  it('escapes server text and drops what XML cannot carry', () => {
+    expect(xml('a<b>&"\u0000c')).toBe('a&lt;b&gt;&amp;&quot;c')
+    const hostile = renderJunit(loadFixture('results-hostile.json'))
+    expect(hostile).not.toMatch(/<(script|img|svg)/i)
   })
 })

@@ -6,14 +6,17 @@ describe('summary.md', () => {
   it('has the verdict, counts, matrix, coverage table and failures', () => {
     const md = renderMarkdown(loadFixture('results-realistic.json'))
     expect(md).toMatch(/^## catalog-conformance: nonconformant\n/)
-    expect(md).toContain('| 15 | 3 | 1 | 3 | 1 | 1 | 24 |')
-    expect(md).toContain('| namespaces | 4 | 1 | 0 | 0 | 0 | 0 |')
+    expect(md).toContain('| 15 | 3 | 1 | 3 | 0 | 1 | 1 | 24 |')
+    expect(md).toContain('| namespaces | 4 | 1 | 0 | 0 | 0 | 0 | 0 |')
     expect(md).toContain('| spec part | covered | not covered |')
     expect(md).toMatch(/\| Operations \| \d+\/32 \(\d+%\) \|/)
     expect(md).toMatch(/\| Requirement kinds \| 4\/9 \(44%\) \| assert-create, /)
     expect(md).toContain(
-      '| fail | namespaces/create/exists-409 [MUST] | creating an existing namespace is 409 |',
+      '| fail | creating an existing namespace is 409 · namespaces/create/exists-409 [MUST] | — |',
     )
+    // The violated rules lead, before the matrix and the per-test table.
+    expect(md.indexOf('### Violated rules (2)')).toBeLessThan(md.indexOf('### Matrix'))
+    expect(md).toContain('| namespaces/create/exists-409 | MUST | 1 | createNamespace |')
     expect(md).toContain('MUST rules met: 13/16.')
   })
 
@@ -26,12 +29,11 @@ describe('summary.md', () => {
   })
 })
 
-describe('the sources of broken rules', () => {
-  it('lists each broken rule with its public link and the sentence it enforces', () => {
+describe('the sources of violated rules', () => {
+  it('gives each violated rule its public link and the sentence it enforces', () => {
     const md = renderMarkdown(loadFixture('results-realistic.json'))
-    expect(md).toContain('#### The rules and their sources')
     expect(md).toContain(
-      '- `namespaces/create/exists-409`: [REST OpenAPI 1.11.0: createNamespace 409](https://github.com/apache/iceberg/blob/apache-iceberg-1.11.0/open-api/rest-catalog-open-api.yaml) “Conflict - The namespace already exists”',
+      '[REST OpenAPI 1.11.0: createNamespace 409](https://github.com/apache/iceberg/blob/apache-iceberg-1.11.0/open-api/rest-catalog-open-api.yaml): “Conflict - The namespace already exists”',
     )
   })
 })

@@ -7,7 +7,10 @@ import { computeCoverage, ratio } from './coverage.ts'
 import type { CoverageSection } from './coverage.ts'
 import { OUTCOMES, mustRulesMet } from './results.ts'
 import type { Results } from './results.ts'
-import { brokenRules, ruleSource } from './rule-source.ts'
+import { brokenBy, violatedRules } from './violated-rules.ts'
+import { ruleSource } from './rule-source.ts'
+import { notConfiguredHint } from './not-configured.ts'
+import { advisoriesOf } from './advisories.ts'
 
 /** One table cell: no pipes, no newlines, no markup. */
 export function cell(s: string): string {
@@ -49,6 +52,32 @@ function coverageTable(r: Results): string[] {
   return lines
 }
 
+/** The violated rules, each once, MUST first: the causes to fix, before the tests they broke. */
+/** The rule's public source at the run's profile, linked, and the sentence it enforces (from the rules catalog). */
+function sourceCell(rule: string, profile: string): string {
+  const src = ruleSource(rule, profile)
+  if (!src) return 'not in the rules catalog of this harness version'
+  const link = src.url ? `[${cell(src.label ?? src.url)}](${src.url})` : 'no public source'
+  return `${link}${src.sentence ? `: “${cell(src.sentence)}”` : ''}`
+}
+
+function violatedTable(r: Results): string[] {
+  const rules = violatedRules(r)
+  if (rules.length === 0) return []
+  const lines = [
+    '',
+    `### Violated rules (${rules.length})`,
+    '',
+    '| rule | level | tests | operations | source | example |',
+    '|---|---|---:|---|---|---|',
+  ]
+  for (const v of rules)
+    lines.push(
+      `| ${cell(v.rule)} | ${v.level} | ${v.tests.length} | ${cell(v.operations.join(', '))} | ${sourceCell(v.rule, r.profile)} | ${cell(v.example.title)}: ${cell((v.example.message.split('\n')[0] ?? '').slice(0, 200))}${v.example.curl ? `<br><code>${cell(v.example.curl.slice(0, 300))}</code>` : ''} |`,
+    )
+  return lines
+}
+
 /** The summary as Markdown. */
 export function renderMarkdown(r: Results): string {
   const must = mustRulesMet(r.tests)
@@ -59,7 +88,9 @@ export function renderMarkdown(r: Results): string {
     '',
     `| ${OUTCOMES.join(' | ')} | total |`,
     `|${OUTCOMES.map(() => '---:').join('|')}|---:|`,
-    `| ${OUTCOMES.map((o) => r.summary[o]).join(' | ')} | ${r.summary.total} |`,
+    `| ${OUTCOMES.map((o) => r.summary[o] ?? 0).join(' | ')} | ${r.summary.total} |`,
+    ...violatedTable(r),
+    ...(notConfiguredHint(r) ? ['', `_${cell(notConfiguredHint(r) ?? '')}_`] : []),
     '',
     '### Matrix',
     '',
@@ -77,26 +108,13 @@ export function renderMarkdown(r: Results): string {
       '',
       '### Failures and warnings',
       '',
-      '| outcome | rule | test | message |',
+      '| outcome | test · its rule | broken by | message |',
       '|---|---|---|---|',
     )
     for (const t of failures)
       lines.push(
-        `| ${t.outcome} | ${cell(t.rule)} [${t.level}] | ${cell(t.title)} | ${cell((t.message ?? '').split('\n')[0] ?? '')} |`,
+        `| ${t.outcome} | ${cell(t.title)} · ${cell(t.rule)} [${t.level}] | ${cell(brokenBy(t).join(', ') || '—')} | ${cell((t.message ?? '').split('\n')[0] ?? '')} |`,
       )
-    lines.push('', '#### The rules and their sources', '')
-    for (const rule of brokenRules(failures)) {
-      const src = ruleSource(rule, r.profile)
-      const link = src?.url ? ` [${cell(src.label ?? src.url)}](${src.url})` : ''
-      const text = !src
-        ? ' not in the rules catalog of this harness version'
-        : src.sentence
-          ? ` “${cell(src.sentence)}”`
-          : src.note
-            ? ` (no sentence: ${cell(src.note)})`
-            : ''
-      lines.push(`- \`${cell(rule)}\`:${link}${text}`)
-    }
   }
   const openapi = r.tests.filter((t) => (t.openapiFindings?.length ?? 0) > 0)
   if (openapi.length > 0) {
@@ -104,6 +122,11 @@ export function renderMarkdown(r: Results): string {
     lines.push('', '### OpenAPI document findings (--openapi)', '', '| test | finding |', '|---|---|')
     for (const t of openapi)
       for (const f of t.openapiFindings ?? []) lines.push(`| ${cell(t.title)} | ${cell(f)} |`)
+  }
+  const advisories = advisoriesOf(r)
+  if (advisories.length > 0) {
+    lines.push('', '### Advisories (outside the Iceberg spec; not part of the verdict)', '')
+    for (const a of advisories) lines.push(`- ${cell(a.finding)} (${cell(a.rule)})`)
   }
   if (r.errors.length > 0) {
     lines.push('', '### Harness errors', '')

@@ -52,8 +52,10 @@ export class ResultsReporter implements Reporter {
           ...(meta?.seed !== undefined ? { seed: meta.seed } : {}),
           ...(meta?.path ? { path: meta.path } : {}),
           ...(meta?.counterexample ? { counterexample: meta.counterexample } : {}),
+          ...(meta?.replay ? { replay: meta.replay } : {}),
           ...(meta?.accepted?.length ? { accepted: meta.accepted } : {}),
           ...(meta?.openapiFindings?.length ? { openapiFindings: meta.openapiFindings } : {}),
+          ...(meta?.advisories?.length ? { advisories: meta.advisories } : {}),
         })
       }
     }

@@ -6,7 +6,15 @@ import type { Level, Violation } from '../suites/_harness/results/violation.ts'
 import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
 import type { Outcome } from '../suites/_harness/results/meta.ts'
 
-export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'warn', 'unsupported', 'disabled', 'error']
+export const OUTCOMES: readonly Outcome[] = [
+  'pass',
+  'fail',
+  'warn',
+  'unsupported',
+  'not-configured',
+  'disabled',
+  'error',
+]
 
 export interface TestResult {
   /** Stable id: `<file>::<full name>`. */
@@ -27,8 +35,11 @@ export interface TestResult {
   readonly seed?: number
   readonly path?: string
   readonly counterexample?: string
+  readonly replay?: string
   /** `<operationId> <status>` the test's checks accept (for status coverage). */
   readonly accepted?: readonly string[]
+  /** Findings outside the Iceberg spec, reported apart from the outcome (never the verdict). */
+  readonly advisories?: readonly string[]
   /** Findings of the user's OpenAPI document (--openapi), reported apart from the outcome. */
   readonly openapiFindings?: readonly string[]
 }

@@ -24,15 +24,3 @@ export function ruleSource(rule: string, profile: string): RuleSource | undefine
     ...(entry.sentence ? { sentence: entry.sentence } : entry.note ? { note: entry.note } : {}),
   }
 }
-
-/** The rules a set of failing tests broke: each test's own rule and every rule its violations name, once. */
-export function brokenRules(
-  tests: readonly { rule: string; violations: readonly { rule: string }[] }[],
-): string[] {
-  const out = new Set<string>()
-  for (const t of tests) {
-    out.add(t.rule)
-    for (const v of t.violations) out.add(v.rule)
-  }
-  return [...out]
-}

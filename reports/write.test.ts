@@ -9,15 +9,21 @@ const dir = mkdtempSync(join(tmpdir(), 'cc-write-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('writeReports', () => {
-  it('writes results.json, report.html, summary.md and badge.svg; no annotations outside Actions', () => {
+  it('writes results.json, report.html, summary.md, badge.svg and junit.xml; no annotations outside Actions', () => {
     const out = join(dir, 'plain')
     const lines: string[] = []
     const files = writeReports(loadFixture('results-realistic.json'), out, {
       env: {},
       log: (l) => lines.push(l),
     })
-    expect(readdirSync(out).sort()).toEqual(['badge.svg', 'report.html', 'results.json', 'summary.md'])
-    expect(files).toHaveLength(4)
+    expect(readdirSync(out).sort()).toEqual([
+      'badge.svg',
+      'junit.xml',
+      'report.html',
+      'results.json',
+      'summary.md',
+    ])
+    expect(files).toHaveLength(5)
     expect(lines).toEqual([])
   })
 

@@ -1,6 +1,6 @@
 /**
  * Writes every report of a run into the report directory: results.json, report.html, summary.md and
- * badge.svg (junit.xml is written by Vitest's JUnit reporter, see junit.ts). In GitHub Actions it also
+ * badge.svg and junit.xml. In GitHub Actions it also
  * appends the summary to $GITHUB_STEP_SUMMARY and prints `::error` annotations for failures.
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { annotationLines } from './annotations.ts'
 import { renderBadge } from './badge.ts'
 import { renderHtml } from './html.ts'
+import { renderJunit } from './junit.ts'
 import { renderMarkdown } from './markdown.ts'
 import type { Results } from './results.ts'
 
@@ -43,6 +44,7 @@ export function writeReports(results: Results, dir: string, opts: WriteOptions =
     ['report.html', renderHtml(r)],
     ['summary.md', summary],
     ['badge.svg', renderBadge(r)],
+    ['junit.xml', renderJunit(r)],
   ]
   for (const [name, content] of files) writeFileSync(join(dir, name), content)
   const step = env.GITHUB_STEP_SUMMARY

@@ -1,24 +1,23 @@
-/** "Did you mean …?" for names a user typed: the closest known name by edit distance, if it is close enough. */
+/** "Did you mean …?" for a mistyped name: the closest known name within a small edit distance. */
 
-/** The candidate closest to `word` (case-insensitive), when fewer than `maxDistance` edits away. */
-export function closest(word: string, candidates: Iterable<string>, maxDistance = 3): string | undefined {
+/** The closest of `known` to `given` (case-insensitive), when at most 2 edits or a third of its length away. */
+export function closest(given: string, known: readonly string[]): string | undefined {
   let best: string | undefined
-  let bestD = maxDistance
-  for (const c of candidates) {
-    const d = distance(word.toLowerCase(), c.toLowerCase())
-    if (d < bestD) [best, bestD] = [c, d]
+  let bestD = Math.max(3, Math.ceil(given.length / 3) + 1)
+  for (const k of known) {
+    const d = distance(given.toLowerCase(), k.toLowerCase())
+    if (d < bestD) [best, bestD] = [k, d]
   }
   return best
 }
 
-/** ` (did you mean "x"?)`, or '' when nothing is close. */
-export function didYouMean(word: string, candidates: Iterable<string>, maxDistance?: number): string {
-  const hint = closest(word, candidates, maxDistance)
+/** ` (did you mean "x"?)` or nothing. */
+export function didYouMean(given: string, known: readonly string[]): string {
+  const hint = closest(given, known)
   return hint ? ` (did you mean "${hint}"?)` : ''
 }
 
-/** Levenshtein distance. */
-export function distance(a: string, b: string): number {
+function distance(a: string, b: string): number {
   const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)])
   for (let j = 1; j <= b.length; j++) dp[0]![j] = j
   for (let i = 1; i <= a.length; i++)

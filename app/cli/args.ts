@@ -3,6 +3,7 @@
  * repeatable lists). An unknown flag is a HarnessError naming it.
  */
 import { parseArgs } from 'node:util'
+import { didYouMean } from '../../schemas/did-you-mean.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { OPTION_NAMES, OPTION_SPECS, kebabName } from '../config/options.ts'
 import type { OptionName, Options } from '../config/options.ts'
@@ -24,6 +25,7 @@ const EXTRA_FLAGS = {
   'warehouse-dir': { type: 'string' },
   out: { type: 'string' },
   format: { type: 'string' },
+  write: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const
@@ -32,7 +34,9 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   const first = argv[0]
   const command: Command = first && !first.startsWith('-') ? (first as Command) : 'run'
   if (!COMMANDS.includes(command))
-    throw new HarnessError(`unknown command "${first}"; try: ${COMMANDS.join(', ')}`)
+    throw new HarnessError(
+      `unknown command "${first}"${didYouMean(first ?? '', COMMANDS)}; try: ${COMMANDS.join(', ')}`,
+    )
   const rest = first && !first.startsWith('-') ? argv.slice(1) : argv
   const flagSpecs: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {
     ...EXTRA_FLAGS,
@@ -54,7 +58,16 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
       allowNegative: true,
     })
   } catch (e) {
-    throw new HarnessError((e as Error).message.replace(/\. To specify a positional.*$/s, ''))
+    const message = (e as Error).message.replace(/\. To specify a positional.*$/s, '')
+    const unknown = /^Unknown option '--([^']+)'/.exec(message)?.[1]
+    throw new HarnessError(
+      unknown
+        ? `${message}${didYouMean(
+            `--${unknown}`,
+            Object.keys(flagSpecs).map((f) => `--${f}`),
+          )}; see --help`
+        : message,
+    )
   }
   const options: Record<string, unknown> = {}
   const extra: Record<string, string | boolean | undefined> = {}

@@ -3,13 +3,9 @@
  * config, unreachable target, failed auth) is one line on stderr and exit 2; a stack only with --debug.
  */
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
-import { resolveOptions } from '../config/resolve.ts'
 import { Redactor } from '../../suites/_harness/http/redact.ts'
-import { secretsOf } from '../setup/prepare.ts'
 import { parseCommandLine, usage } from './args.ts'
-import { cleanupCommand } from './cleanup.ts'
-import { harnessVersion, runCommand } from './run.ts'
-import { serveCommand } from './serve.ts'
+import { harnessVersion } from './version.ts'
 
 export async function main(argv: readonly string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(line + '\n')
@@ -25,20 +21,32 @@ export async function main(argv: readonly string[]): Promise<number> {
       out(harnessVersion())
       return 0
     }
+    // Loaded after --help/--version, which must answer at once.
+    const [{ resolveOptions }, { secretsOf }] = await Promise.all([
+      import('../config/resolve.ts'),
+      import('../setup/prepare.ts'),
+    ])
     const opts = resolveOptions(args.options, process.env)
     debug = opts.debug ?? false
     redactor = new Redactor(secretsOf(opts))
     const log = (line: string) => out(redactor.text(line))
     switch (args.command) {
-      case 'run':
+      // Commands load what they need when they run, so --help and --version start in a fraction of a second.
+      case 'run': {
+        const { runCommand } = await import('./run.ts')
         return await runCommand(opts, log)
-      case 'serve':
+      }
+      case 'serve': {
+        const { serveCommand } = await import('./serve.ts')
         return await serveCommand(opts, args.extra, log)
-      case 'cleanup':
+      }
+      case 'cleanup': {
+        const { cleanupCommand } = await import('./cleanup.ts')
         return await cleanupCommand(opts, log)
+      }
       case 'report': {
         const { reportCommand } = await import('./report.ts')
-        return await reportCommand(args.positionals, opts, log)
+        return await reportCommand(args.positionals, opts, log, args.extra)
       }
       case 'rules': {
         const { rulesCommand } = await import('./rules.ts')

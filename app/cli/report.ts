@@ -6,8 +6,13 @@
  *   report render results.json [DIR]     re-render report.html, summary.md, badge.svg (default: beside it)
  *   report validate results.json …       check files against reports/results.schema.json (exit 1 if invalid)
  */
-import { dirname, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import type { Options } from '../config/options.ts'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mergeResults } from '../../reports/merge.ts'
+import { renderMatrixHtml, renderMatrixMarkdown } from '../../reports/matrix.ts'
+import { exitCodeOf } from '../../reports/results.ts'
+import { updateExpectations } from '../../reports/expectations-write.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { diffExitCode, diffResults, formatDiff } from '../../reports/diff.ts'
 import { applyExpectations, expectationLines } from '../../reports/expectations.ts'
@@ -18,8 +23,11 @@ import { writeReports } from '../../reports/write.ts'
 const USAGE = [
   'Usage: catalog-conformance report diff A.json B.json',
   '       catalog-conformance report check results.json --expect expectations.yaml',
+  '       catalog-conformance report check results.json --write expectations.yaml   (update it, keeping reasons)',
   '       catalog-conformance report render results.json [DIR]',
   '       catalog-conformance report validate results.json [more.json …]',
+  '       catalog-conformance report merge shard1/results.json shard2/results.json … [--out DIR]',
+  '       catalog-conformance report matrix [LABEL=]results.json … [--out DIR]   (compatibility matrix)',
 ].join('\n')
 
 function need(positionals: readonly string[], n: number, what: string): string[] {
@@ -33,6 +41,7 @@ export async function reportCommand(
   positionals: readonly string[],
   opts: Options,
   log: (line: string) => void,
+  extra: { readonly write?: string | boolean | undefined; readonly out?: string | boolean | undefined } = {},
 ): Promise<number> {
   const sub = positionals[0]
   switch (sub) {
@@ -44,8 +53,18 @@ export async function reportCommand(
     }
     case 'check': {
       const [file] = need(positionals, 1, 'a results.json file') as [string]
-      if (!opts.expect) throw new HarnessError('report check needs --expect FILE')
       const results = loadResults(file)
+      if (typeof extra.write === 'string') {
+        // --write FILE: the expectations file brought up to date with this run (reasons and comments kept).
+        const target = extra.write
+        const w = updateExpectations(existsSync(target) ? readFileSync(target, 'utf8') : '', results, target)
+        writeFileSync(target, w.text)
+        log(
+          `${target}: ${w.added.length} added (reasons to fill in), ${w.updated.length} updated, ${w.removed.length} removed`,
+        )
+        return 0
+      }
+      if (!opts.expect) throw new HarnessError('report check needs --expect FILE (or --write FILE)')
       const report = applyExpectations(results, opts.expect)
       for (const line of expectationLines(report, results.tests)) log(line)
       return report.exitCode
@@ -54,6 +73,34 @@ export async function reportCommand(
       const [file, dir] = need(positionals, 1, 'a results.json file') as [string, string | undefined]
       const out = resolve(dir ?? dirname(file))
       for (const f of writeReports(loadResults(file), out, { log })) log(`wrote ${f}`)
+      return 0
+    }
+    case 'merge': {
+      // The shards of one certification (--shard i/n) as one results.json and one set of reports.
+      const files = need(positionals, 1, 'the results.json of every shard')
+      const out = resolve(typeof extra.out === 'string' ? extra.out : 'reports/out')
+      const merged = mergeResults(files.map(loadResults))
+      for (const f of writeReports(merged, out, { log })) log(`wrote ${f}`)
+      log(`verdict: ${merged.verdict} — ${merged.summary.total} tests from ${files.length} shard(s)`)
+      return exitCodeOf(merged.verdict)
+    }
+    case 'matrix': {
+      // LABEL=results.json, or a results.json labelled by its folder (reports/out/fixture-1.11.0/results.json).
+      const files = need(positionals, 1, 'one results.json per target (LABEL=FILE)')
+      const columns = files.map((arg) => {
+        const i = arg.indexOf('=')
+        const file = i > 0 ? arg.slice(i + 1) : arg
+        return {
+          label: i > 0 ? arg.slice(0, i) : basename(dirname(resolve(file))),
+          results: loadResults(file),
+        }
+      })
+      const out = resolve(typeof extra.out === 'string' ? extra.out : 'reports/out/matrix')
+      mkdirSync(out, { recursive: true })
+      writeFileSync(join(out, 'matrix.html'), renderMatrixHtml(columns))
+      writeFileSync(join(out, 'matrix.md'), renderMatrixMarkdown(columns))
+      log(`wrote ${join(out, 'matrix.html')}`)
+      log(`wrote ${join(out, 'matrix.md')}`)
       return 0
     }
     case 'validate': {

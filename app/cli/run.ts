@@ -1,33 +1,31 @@
+/// <reference types="vitest/config" />
 /**
  * `run`: start the target, prepare the run, run the conformance suites in Vitest with our reporters, write
  * the reports, and answer with the exit code. SIGINT/SIGTERM cancel the run and still sweep the sandbox.
  */
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { startVitest } from 'vitest/node'
 import type { Options } from '../config/options.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { Redactor } from '../../suites/_harness/http/redact.ts'
 import { prepareRun, secretsOf } from '../setup/prepare.ts'
 import { remainingOf, sweepRun } from '../setup/global-setup.ts'
-import { writeRunEnv } from '../setup/run-env.ts'
+import { handOverRun } from '../setup/run-handover.ts'
+import { replayArgsOf } from '../setup/replay.ts'
 import { startTarget, targetNameOf, withTargetDefaults } from '../setup/start-target.ts'
 import { ResultsReporter } from '../../reports/results-reporter.ts'
 import type { CollectedRun } from '../../reports/results-reporter.ts'
 import { exitCodeOf, summarize, verdictOf } from '../../reports/results.ts'
 import type { Results } from '../../reports/results.ts'
 import { writeReports } from '../../reports/write.ts'
+import { violatedRuleLines } from '../../reports/violated-rules.ts'
+import { notConfiguredHint } from '../../reports/not-configured.ts'
+import { advisoriesOf } from '../../reports/advisories.ts'
+import { ConsoleReporter, wantsColour } from '../../reports/console-reporter.ts'
 import { applyExpectations, expectationLines, readExpectations } from '../../reports/expectations.ts'
-import { junitReporter } from '../../reports/junit.ts'
 import { loadOpenApi } from '../../schemas/openapi.ts'
 import { OPTION_SPECS } from '../config/options.ts'
-
-export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-
-export function harnessVersion(): string {
-  return (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version
-}
+import { harnessVersion, PACKAGE_ROOT } from './version.ts'
 
 /** The options with secrets replaced, for results.json. */
 export function redactedOptions(opts: Options): Record<string, unknown> {
@@ -45,7 +43,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
   const redactor = new Redactor(secretsOf(opts))
   let interrupted = false
   try {
-    const run = await prepareRun(withTargetDefaults(opts, target), target.url)
+    const run = await prepareRun(withTargetDefaults(opts, target), target.url, replayArgsOf(opts))
     for (const s of run.secrets) redactor.add(s)
     const targetKind = targetNameOf(opts)
     log(
@@ -61,10 +59,11 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
         throw new HarnessError(`--openapi ${opts.openapi}: ${(e as Error).message.split('\n')[0]}`)
       }
     }
-    writeRunEnv(process.env, run)
+    handOverRun(run)
     const reportDir = resolve(opts.reportDir ?? 'reports/out')
     let collected: CollectedRun = { tests: [], errors: [] }
-    const areas = (opts.include ?? []).map((a) => `suites/${a}/`)
+    // An area is a folder (trailing slash: `tables` must not match `tables-x`); a file is matched as it is.
+    const areas = (opts.include ?? []).map((a) => (a.endsWith('.ts') ? `suites/${a}` : `suites/${a}/`))
     const excluded = (opts.exclude ?? []).map((a) => `suites/${a}/**`)
     const vitest = await startVitest(
       'test',
@@ -77,10 +76,11 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
         open: Boolean(opts.ui),
         reporters: [
           new ResultsReporter((c) => (collected = c)),
-          process.stdout.isTTY ? 'default' : 'dot',
-          junitReporter(reportDir),
+          // Vitest's own reporter shows harness stack and code frames: only for --debug.
+          opts.debug ? 'default' : new ConsoleReporter(log, wantsColour(process.stdout, process.env)),
         ],
         passWithNoTests: false,
+        ...(opts.shard ? { shard: opts.shard } : {}),
       },
       { test: { exclude: ['suites/_harness/**', '**/node_modules/**', ...excluded] } },
     )
@@ -114,6 +114,11 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
       else log(`note: ${what} (the ${targetKind} target is discarded with its data)`)
     }
     const summary = summarize(collected.tests)
+    // A run that judged nothing certifies nothing: every test disabled by the profile or unsupported is an error.
+    if (summary.pass + summary.fail + summary.warn + summary.error === 0 && !interrupted)
+      collected.errors.push(
+        `the run judged no rule (${summary.total} tests: ${summary.disabled} disabled, ${summary.unsupported} unsupported); check --include, --exclude and --profile`,
+      )
     const verdict = verdictOf(summary, collected.errors)
     let results: Results = JSON.parse(
       redactor.text(
@@ -143,6 +148,10 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
       exitCode = report.exitCode
     }
     const written = writeReports(results, reportDir, { log })
+    for (const line of violatedRuleLines(results)) log(line)
+    const hint = notConfiguredHint(results)
+    if (hint) log(hint)
+    for (const a of advisoriesOf(results)) log(`advisory (not part of the verdict): ${a.finding}`)
     log(
       `verdict: ${verdict} — ${Object.entries(summary)
         .filter(([k]) => k !== 'total')
@@ -150,7 +159,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
         .join(', ')} (${summary.total} tests)`,
     )
     for (const e of results.errors) log(`harness error: ${e}`)
-    log(`reports: ${[...written, join(reportDir, 'junit.xml')].join(', ')}`)
+    log(`reports: ${written.join(', ')}`)
     return exitCode
   } catch (e) {
     if (e instanceof HarnessError) throw new HarnessError(redactor.text(e.message))

@@ -21,15 +21,52 @@ interface Ran {
   stderr: string
 }
 
+/** Environments (/proc/PID/environ, Linux) of a process and its descendants that contain `secret`. */
+function environmentsHolding(root: number, secret: string): string[] {
+  if (!existsSync('/proc/self/environ')) return []
+  const parents = new Map<number, number>()
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8')
+      parents.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const tree = new Set([root])
+  for (let grew = true; grew;) {
+    grew = false
+    for (const [pid, ppid] of parents) if (tree.has(ppid) && !tree.has(pid)) grew = Boolean(tree.add(pid))
+  }
+  const holding: string[] = []
+  for (const pid of tree) {
+    try {
+      if (readFileSync(`/proc/${pid}/environ`, 'latin1').includes(secret)) holding.push(String(pid))
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return holding
+}
+
+/** PIDs whose environment held the token at some point of the run (sampled every 100 ms). */
+const envLeaks = new Set<string>()
+
 function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<Ran> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [join(ROOT, 'bin/catalog-conformance.js'), ...args],
       { cwd: ROOT, env, timeout: 240_000, maxBuffer: 64 * 1024 * 1024 },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout, stderr }),
+      (err, stdout, stderr) => {
+        clearInterval(sampler)
+        resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout, stderr })
+      },
     )
+    const sampler = setInterval(() => {
+      if (child.pid) for (const pid of environmentsHolding(child.pid, TOKEN)) envLeaks.add(pid)
+    }, 100)
   })
 }
 
@@ -65,6 +102,10 @@ describe('a run with --token', () => {
   afterAll(async () => {
     await server?.close()
     if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('keeps the token in memory: no process of the run has it in its environment', () => {
+    expect([...envLeaks]).toEqual([])
   })
 
   it('finishes with a verdict and writes every report', () => {

@@ -66,6 +66,10 @@ export const OPTION_SPECS = {
   expiredToken: { type: 'string', description: 'An expired token (auth suite: 419 or 401).', secret: true },
   disableChecks: { type: 'list', description: 'Checks to switch off by name (reported as disabled).' },
   concurrency: { type: 'number', description: 'Racing requests in concurrency suites.' },
+  shard: {
+    type: 'string',
+    description: 'Run one part of the suite files, i/n (Vitest sharding); combine with `report merge`.',
+  },
   ui: { type: 'boolean', description: 'Open the Vitest UI on the same run.' },
   debug: { type: 'boolean', description: 'Show stack traces of harness errors.' },
 } as const satisfies Record<string, OptionSpec>

@@ -96,3 +96,14 @@ describe('parseHeaders', () => {
     expect(() => parseHeaders(['broken'])).toThrow(HarnessError)
   })
 })
+
+describe('lists from the environment', () => {
+  it('split on commas, except headers, which are one per line (values may hold commas)', () => {
+    const opts = resolveOptions(
+      {},
+      { CATALOG_CONFORMANCE_INCLUDE: 'namespaces, tables', CATALOG_CONFORMANCE_HEADER: 'X-A=1,2\nX-B=3' },
+    )
+    expect(opts.include).toEqual(['namespaces', 'tables'])
+    expect(opts.header).toEqual(['X-A=1,2', 'X-B=3'])
+  })
+})

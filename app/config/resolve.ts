@@ -5,8 +5,9 @@
  */
 import { readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
+import { didYouMean } from '../../schemas/did-you-mean.ts'
+import { validateNames } from './validate.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
-import { closest } from '../../schemas/did-you-mean.ts'
 import { DEFAULTS, OPTION_NAMES, OPTION_SPECS, envName, kebabName } from './options.ts'
 import type { OptionName, Options } from './options.ts'
 
@@ -32,9 +33,10 @@ function coerce(name: OptionName, value: unknown, source: string): unknown {
       throw new HarnessError(`${where} must be true or false, got ${JSON.stringify(value)}`)
     case 'list':
       if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value
+      // Header values may hold commas: a header list from the environment is one header per line.
       if (typeof value === 'string')
         return value
-          .split(',')
+          .split(name === 'header' ? /\r?\n/ : /[,\n]/)
           .map((s) => s.trim())
           .filter(Boolean)
       throw new HarnessError(`${where} must be a list of strings`)
@@ -72,8 +74,9 @@ function fromRecord(raw: Raw, source: string, strict: boolean): Options {
     const name = BY_KEY.get(key)
     if (!name) {
       if (strict) {
-        const hint = closest(key, OPTION_NAMES.map(kebabName))
-        throw new HarnessError(`${source}: unknown key "${key}"${hint ? ` (did you mean "${hint}"?)` : ''}`)
+        throw new HarnessError(
+          `${source}: unknown key "${key}"${didYouMean(key, OPTION_NAMES.map(kebabName))}`,
+        )
       }
       continue
     }
@@ -101,7 +104,9 @@ export function resolveOptions(flags: Options, env: NodeJS.ProcessEnv): Options 
   const fromEnvironment = fromEnv(env)
   const file = flags.config ?? fromEnvironment.config
   const fromFile = file ? readConfigFile(file) : {}
-  return { ...DEFAULTS, ...fromFile, ...fromEnvironment, ...stripUndefined(flags) }
+  const opts: Options = { ...DEFAULTS, ...fromFile, ...fromEnvironment, ...stripUndefined(flags) }
+  validateNames(opts)
+  return opts
 }
 
 function stripUndefined(o: Options): Options {

@@ -11,18 +11,19 @@ import { Transport } from '../../suites/_harness/http/transport.ts'
 import type { RunContext } from '../../suites/_harness/run-context.ts'
 import { runNamespaces, sweep } from '../../suites/_harness/sandbox/cleanup.ts'
 import { prepareRun } from './prepare.ts'
-import { readRunEnv, writeRunEnv } from './run-env.ts'
+import { handOverRun, preparedRun } from './run-handover.ts'
+import { replayArgsOf } from './replay.ts'
 import { startTarget, withTargetDefaults } from './start-target.ts'
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  let run = readRunEnv(process.env)
+  let run = preparedRun()
   let stopTarget: (() => Promise<void>) | undefined
   if (!run) {
     const opts = resolveOptions({}, process.env)
     const target = await startTarget(opts)
     stopTarget = () => target.stop()
-    run = await prepareRun(withTargetDefaults(opts, target), target.url)
-    writeRunEnv(process.env, run)
+    run = await prepareRun(withTargetDefaults(opts, target), target.url, replayArgsOf(opts))
+    handOverRun(run)
   }
   project.provide('run', run)
   const prepared = run

@@ -35,7 +35,7 @@ export function secretsOf(opts: Options): string[] {
   )
 }
 
-export async function prepareRun(opts: Options, baseUrlIn: string): Promise<RunContext> {
+export async function prepareRun(opts: Options, baseUrlIn: string, replayArgs = ''): Promise<RunContext> {
   const baseUrl = normalizeBaseUrl(baseUrlIn)
   const timeoutMs = opts.timeout ?? 10_000
   const secrets = secretsOf(opts)
@@ -119,6 +119,7 @@ export async function prepareRun(opts: Options, baseUrlIn: string): Promise<RunC
       ...(oauth ? { oauth } : {}),
       disabledChecks: opts.disableChecks ?? [],
       ...(opts.openapi ? { openapi: opts.openapi } : {}),
+      ...(replayArgs ? { replayArgs } : {}),
       configBody: ex.json,
     }
   } finally {

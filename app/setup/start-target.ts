@@ -4,7 +4,7 @@
  * HarnessErrors: one line, exit code 2.
  */
 import { randomBytes } from 'node:crypto'
-import { start as startReferenceServer } from '../../reference-server/index.ts'
+import { DEFAULT_WAREHOUSE, start as startReferenceServer } from '../../reference-server/index.ts'
 import type { Options } from '../config/options.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { registerTarget, selectTarget } from '../targets/known-targets.ts'
@@ -42,6 +42,8 @@ registerTarget({
       })
       return {
         url: server.url,
+        // The warehouse the reference server answers /v1/config with, so the warehouse rule runs too.
+        warehouse: DEFAULT_WAREHOUSE,
         auth: {
           kind: 'oauth2-client-credentials',
           tokenUrl: `${server.url}/v1/oauth/tokens`,

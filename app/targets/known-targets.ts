@@ -1,3 +1,4 @@
+import { didYouMean } from '../../schemas/did-you-mean.ts'
 import { loadContainerDefinitions } from './container-definition.ts'
 import { containerTarget } from './container-target.ts'
 import { DEFAULT_FIXTURE_VERSION, icebergRestFixture } from './iceberg-rest-fixture.ts'
@@ -88,7 +89,7 @@ export function selectTarget(name: string, options: SelectTargetOptions = {}): T
   if (!target) {
     throw new TargetError(
       'TARGET_UNKNOWN',
-      `unknown target "${name}"; known targets: ${[...knownTargets().keys()].sort().join(', ')}`,
+      `unknown target "${name}"${didYouMean(name, [...knownTargets().keys()])}; known targets: ${[...knownTargets().keys()].sort().join(', ')}`,
     )
   }
   return target.create(options)

@@ -14,7 +14,11 @@ export const faults: Fault[] = [
     description:
       'a commit reads, awaits, then writes without serialization: concurrent commits overwrite each other.',
     areas: C,
-    breaks: ['concurrency/commits/none-lost', 'concurrency/commits/linearizable'],
+    breaks: [
+      'concurrency/commits/none-lost',
+      'concurrency/commits/linearizable',
+      'concurrency/commits/branches-retryable',
+    ],
     hooks: () => ({ flags: { lostUpdates: true } }),
   },
   {

@@ -7,20 +7,28 @@
 import type { Fault } from '../fault.ts'
 import { faults as auth } from './auth.ts'
 import { faults as commits } from './commits.ts'
+import { faults as commitsInvalid } from './commits-invalid.ts'
 import { faults as concurrency } from './concurrency.ts'
 import { faults as config } from './config.ts'
+import { faults as contention } from './contention.ts'
 import { faults as crossCutting } from './cross-cutting.ts'
 import { faults as delegation } from './delegation.ts'
 import { faults as errors } from './errors.ts'
 import { faults as etag } from './etag.ts'
+import { faults as etagWeak } from './etag-weak.ts'
 import { faults as idempotency } from './idempotency.ts'
+import { faults as idempotencyBehaviour } from './idempotency-behaviour.ts'
+import { faults as idempotencyEquivalence } from './idempotency-equivalence.ts'
 import { faults as metrics } from './metrics.ts'
 import { faults as namespaces } from './namespaces.ts'
+import { faults as namespacesExact } from './namespaces-exact.ts'
+import { faults as pageSize } from './page-size.ts'
 import { faults as pagination } from './pagination.ts'
 import { faults as properties } from './properties.ts'
 import { faults as propertiesExtra } from './properties-extra.ts'
 import { faults as robustness } from './robustness.ts'
 import { faults as scanPlanning } from './scan-planning.ts'
+import { faults as setup5xx } from './setup-5xx.ts'
 import { faults as stateful } from './stateful.ts'
 import { faults as suitesBExtra } from './suites-b-extra.ts'
 import { faults as tables } from './tables.ts'
@@ -31,20 +39,28 @@ import { faults as views } from './views.ts'
 export const FAULT_MODULES: Readonly<Record<string, readonly Fault[]>> = {
   auth,
   commits,
+  'commits-invalid': commitsInvalid,
   concurrency,
   config,
+  contention,
   'cross-cutting': crossCutting,
   delegation,
   errors,
   etag,
+  'etag-weak': etagWeak,
   idempotency,
+  'idempotency-behaviour': idempotencyBehaviour,
+  'idempotency-equivalence': idempotencyEquivalence,
   metrics,
   namespaces,
+  'namespaces-exact': namespacesExact,
+  'page-size': pageSize,
   pagination,
   properties,
   'properties-extra': propertiesExtra,
   robustness,
   'scan-planning': scanPlanning,
+  'setup-5xx': setup5xx,
   stateful,
   'suites-b-extra': suitesBExtra,
   tables,

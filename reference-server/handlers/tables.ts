@@ -52,6 +52,9 @@ export function createTable(ctx: HandlerContext, input: OperationInput): Operati
   const name = requireName(req.name)
   if (!isObject(req.schema)) throw badRequest('Invalid CreateTableRequest: schema is required')
   if (req.location !== undefined && typeof req.location !== 'string') throw badRequest('Invalid location')
+  // A relative location would be resolved against wherever the server runs: refuse it rather than guess.
+  if (typeof req.location === 'string' && req.location !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(req.location))
+    throw badRequest(`Invalid location: ${req.location} is not an absolute URI (e.g. file:/…, s3://…)`)
   if (req.properties !== undefined && !isStringMap(req.properties)) throw badRequest('Invalid properties')
   if (req['stage-create'] !== undefined && typeof req['stage-create'] !== 'boolean') {
     throw badRequest('Invalid stage-create: expected a boolean')

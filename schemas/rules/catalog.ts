@@ -95,7 +95,7 @@ export function ruleEntry(id: string): RuleEntry | undefined {
 
 /** The known rule closest to `id`, for "did you mean …?". */
 export function closestRule(id: string): string | undefined {
-  return closest(id, load().byId.keys(), Math.max(3, Math.ceil(id.length / 5)))
+  return closest(id, [...load().byId.keys()])
 }
 
 /** The level of a rule under a profile (`document` has its own levels for a few rules). */

@@ -4,10 +4,10 @@
  * recorded and turn the outcome into "warn", MAY is only recorded. Setup steps that do not succeed are
  * SetupErrors: the outcome is "error", never the server's failure of the rule under test.
  */
-import { ConformanceFailure, SetupError } from './results/errors.ts'
+import { ConformanceFailure } from './results/errors.ts'
 import { runChecks } from './checks/index.ts'
 import type { Expectation, Level, Violation } from './checks/types.ts'
-import { errorSummary } from './checks/http.ts'
+import { setupFailure, setupViolation } from './setup-failure.ts'
 import type { Exchange } from './http/exchange.ts'
 import type { ConformanceMeta } from './results/meta.ts'
 
@@ -95,16 +95,20 @@ export class Checker {
         ? ex.status >= 200 && ex.status < 300
         : ([] as number[]).concat(status).includes(ex.status)
     if (!ok) {
-      const why =
-        ex.transportError ??
-        `status ${ex.status}${errorSummary(ex.json) ? ` (${errorSummary(ex.json)})` : ''}`
-      throw new SetupError(`setup step "${what}" (${ex.operationId}) did not succeed: ${why}`)
+      // Recorded as a violation too, so reports group it with the other answers that broke the same rule.
+      const violation = setupViolation(ex, what)
+      if (violation) this.meta.violations.push(violation)
+      throw setupFailure(ex, what)
     }
     return ex.json as T
   }
 
-  private report(violations: Violation[], ex: Exchange | undefined): void {
-    if (violations.length === 0) return
+  private report(found: Violation[], ex: Exchange | undefined): void {
+    if (found.length === 0) return
+    // Each violation names the exchange that broke it, so reports can group by rule and show one reproduction.
+    const violations = ex
+      ? found.map((v) => ({ ...v, operationId: ex.operationId, status: ex.status, curl: ex.curl }))
+      : found
     this.meta.violations.push(...violations)
     const must = violations.filter((v) => v.level === 'MUST')
     if (violations.some((v) => v.level === 'SHOULD') && this.meta.outcome === undefined)

@@ -50,6 +50,13 @@ export interface Fixtures {
   meta: ConformanceMeta
   /** Ends the test as "unsupported" (e.g. a 406 where the spec allows it). */
   unsupported: (reason: string) => never
+  /**
+   * Ends the test as "not-configured": the rule needs what the run was not given. The reason names the flags
+   * (e.g. `--read-only-token`); the end of the run lists them.
+   */
+  notConfigured: (reason: string) => never
+  /** Records an advisory: a finding outside the Iceberg spec, reported apart, never the outcome. */
+  advise: (finding: string) => void
 }
 
 const MAX_EXCHANGES = 40
@@ -84,15 +91,24 @@ export const test = base.extend<Fixtures>({
   },
   check: async ({ meta, run }, use) =>
     use(new Checker(meta, new Set(run.disabledChecks), openApiCheck(run.openapi))),
-  unsupported: async ({ meta, skip }, use) => {
-    await use((reason: string): never => {
-      meta.outcome = 'unsupported'
-      meta.reason = reason
-      skip(reason)
-      throw new Error('unreachable: skip() throws')
-    })
-  },
+  unsupported: async ({ meta, skip }, use) => use(endAs(meta, skip, 'unsupported')),
+  notConfigured: async ({ meta, skip }, use) => use(endAs(meta, skip, 'not-configured')),
+  advise: async ({ meta }, use) => use((finding: string) => void (meta.advisories ??= []).push(finding)),
 })
+
+/** Ends a test with an outcome Vitest has no word for: recorded on meta, then skipped with the reason. */
+function endAs(
+  meta: ConformanceMeta,
+  skip: (note: string) => void,
+  outcome: 'unsupported' | 'not-configured',
+): (reason: string) => never {
+  return (reason) => {
+    meta.outcome = outcome
+    meta.reason = reason
+    skip(reason)
+    throw new Error('unreachable: skip() throws')
+  }
+}
 
 function record(meta: ConformanceMeta, ex: Exchange, redactor: Redactor): void {
   meta.exchanges.push({
@@ -195,6 +211,8 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
       catalog,
       check,
       unsupported,
+      notConfigured,
+      advise,
     }) => {
       const ctx = {
         task,
@@ -211,6 +229,8 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
         catalog,
         check,
         unsupported,
+        notConfigured,
+        advise,
       } as TestContext & Fixtures
       meta.level = levelFor(entry.level, ctx.run.profile)
       if (!inProfile(entry.since, ctx.run.profile)) {

@@ -34,6 +34,8 @@ export interface RunContext {
   }
   readonly disabledChecks: readonly string[]
   readonly openapi?: string
+  /** Options a replay command needs to reach the same server (no secret values: placeholders). */
+  readonly replayArgs?: string
   /** Raw GET /v1/config body, for the config suite. */
   readonly configBody: unknown
 }

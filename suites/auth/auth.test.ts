@@ -55,8 +55,8 @@ operation('topic:auth', () => {
       title: 'an expired token is refused with 401 (preferred) or 419',
       requires: ['listNamespaces'],
     },
-    async ({ catalog, check, run, unsupported }) => {
-      if (!run.expiredToken) unsupported('the run was given no expired token (--expired-token)')
+    async ({ catalog, check, run, notConfigured }) => {
+      if (!run.expiredToken) notConfigured('the run was given no expired token (--expired-token)')
       const ex = await catalog.op.listNamespaces({ headers: { Authorization: `Bearer ${run.expiredToken}` } })
       check.conform(ex, { status: [401, 419] })
       if (run.profile === 'document')
@@ -75,8 +75,8 @@ operation('topic:auth', () => {
       title: 'a read-only credential may read, and a write with it is 403 and changes nothing',
       requires: ['createNamespace', 'listNamespaces', 'loadNamespaceMetadata'],
     },
-    async ({ catalog, sandbox, check, run, unsupported }) => {
-      if (!run.readOnlyToken) unsupported('the run was given no read-only token (--read-only-token)')
+    async ({ catalog, sandbox, check, run, notConfigured }) => {
+      if (!run.readOnlyToken) notConfigured('the run was given no read-only token (--read-only-token)')
       const auth = { Authorization: `Bearer ${run.readOnlyToken}` }
       const read = await catalog.op.listNamespaces({ headers: auth })
       check.conform(read, { status: 200, level: 'SHOULD' })
@@ -93,8 +93,8 @@ operation('topic:auth', () => {
       title: 'the client-credentials flow issues a bearer token that the catalog accepts',
       requires: ['listNamespaces'],
     },
-    async ({ catalog, check, run, transport, unsupported }) => {
-      const oauth = run.oauth ?? unsupported(NO_OAUTH)
+    async ({ catalog, check, run, transport, notConfigured }) => {
+      const oauth = run.oauth ?? notConfigured(NO_OAUTH)
       const ex = await tokenRequest(catalog, transport, oauth.tokenUrl, {
         grant_type: 'client_credentials',
         client_id: oauth.clientId,
@@ -126,8 +126,8 @@ operation('topic:auth', () => {
       title: 'a wrong client secret gets no token: 401 (or 400) with an OAuth error',
       requires: [],
     },
-    async ({ catalog, check, run, transport, unsupported }) => {
-      const oauth = run.oauth ?? unsupported(NO_OAUTH)
+    async ({ catalog, check, run, transport, notConfigured }) => {
+      const oauth = run.oauth ?? notConfigured(NO_OAUTH)
       const ex = await tokenRequest(catalog, transport, oauth.tokenUrl, {
         grant_type: 'client_credentials',
         client_id: oauth.clientId,

@@ -22,8 +22,8 @@ export interface TableFacts {
   readonly 'metadata-location'?: string | null
 }
 
-/** An add-snapshot + set main update list for a commit on top of `md` (no parent: main is empty). */
-export function appendUpdates(md: TableFacts['metadata'], snapshotId: number): unknown[] {
+/** An add-snapshot + set `ref` (a branch) update list for a commit on top of `md` (no parent: the ref is empty). */
+export function appendUpdates(md: TableFacts['metadata'], snapshotId: number, ref = 'main'): unknown[] {
   const v = md['format-version']
   return [
     {
@@ -38,7 +38,7 @@ export function appendUpdates(md: TableFacts['metadata'], snapshotId: number): u
         ...(v >= 3 ? { 'first-row-id': md['next-row-id'] ?? 0, 'added-rows': 1 } : {}),
       },
     },
-    { action: 'set-snapshot-ref', 'ref-name': 'main', type: 'branch', 'snapshot-id': snapshotId },
+    { action: 'set-snapshot-ref', 'ref-name': ref, type: 'branch', 'snapshot-id': snapshotId },
   ]
 }
 

@@ -102,8 +102,8 @@ operation('getConfig', () => {
       title: 'config answers 200 for the warehouse the run was given',
       requires: [],
     },
-    async ({ catalog, check, run, unsupported }) => {
-      if (!run.warehouse) unsupported('the run names no warehouse (--warehouse)')
+    async ({ catalog, check, run, notConfigured }) => {
+      if (!run.warehouse) notConfigured('the run names no warehouse (--warehouse)')
       check.conform(await catalog.op.getConfig(), { status: 200 })
     },
   )

@@ -93,6 +93,21 @@ operation('loadTable', () => {
 
   rule(
     {
+      id: 'etag/if-none-match/weak-304',
+      title: 'the current ETag sent as a weak tag (W/"…") is 304: If-None-Match compares weakly',
+      requires: ['createNamespace', 'createTable', 'loadTable'],
+    },
+    async (ctx) => {
+      const ref = await table(ctx)
+      const tag = await currentEtag(ctx, ref)
+      const weak = tag.startsWith('W/') ? tag : `W/${tag}`
+      const ex = await ctx.catalog.op.loadTable({ ...ref, headers: { 'if-none-match': weak } })
+      expect304(ctx, ex, 'the weak form of the current ETag')
+    },
+  )
+
+  rule(
+    {
       id: 'etag/if-none-match/stale-list-200',
       title: 'a list of ETags that holds no current one is 200 with the table',
       requires: ['createNamespace', 'createTable', 'loadTable'],

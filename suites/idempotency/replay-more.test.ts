@@ -26,7 +26,7 @@ operation('updateProperties', () => {
       requires: ['createNamespace', 'updateProperties', 'loadNamespaceMetadata'],
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const namespace = await ctx.sandbox.namespace(catalog, 'idemp')
       const first = key()
@@ -67,7 +67,7 @@ operation('dropNamespace', () => {
       requires: ['createNamespace', 'dropNamespace', 'loadNamespaceMetadata'],
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const namespace = await ctx.sandbox.namespace(catalog, 'idemdn')
       const headers = key()
@@ -92,7 +92,7 @@ operation('dropNamespace', () => {
       requires: ['createNamespace', 'createTable', 'dropTable', 'dropNamespace', 'loadNamespaceMetadata'],
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const namespace = await ctx.sandbox.namespace(catalog, 'idemne')
       const table = ctx.sandbox.names.table('t')
@@ -122,7 +122,7 @@ operation('renameTable', () => {
       requires: ['createNamespace', 'createTable', 'renameTable', 'loadTable'],
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const namespace = await ctx.sandbox.namespace(catalog, 'idemrt')
       const [from, to] = [ctx.sandbox.names.table('from'), ctx.sandbox.names.table('to')]
@@ -150,7 +150,7 @@ operation('registerTable', () => {
       requires: ['createNamespace', 'createTable', 'registerTable', 'dropTable', 'loadTable'],
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const src = await ctx.sandbox.namespace(catalog, 'idemrs')
       const namespace = await ctx.sandbox.namespace(catalog, 'idemrd')
@@ -194,7 +194,7 @@ operation('replaceView', () => {
       requires: ['createNamespace', 'createView', 'replaceView', 'loadView'],
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const { ref } = await view(ctx, 'idemrv')
       const first = key()
@@ -219,7 +219,7 @@ operation('dropView', () => {
       requires: ['createNamespace', 'createView', 'dropView', 'loadView'],
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const { ref } = await view(ctx, 'idemdv')
       const headers = key()
@@ -244,7 +244,7 @@ operation('renameView', () => {
       requires: ['createNamespace', 'createView', 'renameView', 'loadView'],
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const { ref } = await view(ctx, 'idemnv')
       const to = ctx.sandbox.names.view('to')
@@ -270,7 +270,7 @@ operation('registerView', () => {
       requires: ['createNamespace', 'createView', 'dropView', 'registerView', 'loadView'],
     },
     async (ctx) => {
-      requireIdempotency(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       // gc.enabled=false keeps the metadata file when the view is dropped.
       const { ref, state } = await view(ctx, 'idemgv', { 'gc.enabled': 'false' })

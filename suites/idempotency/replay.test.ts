@@ -5,16 +5,8 @@
  * What the spec leaves open (a key reused with another body) is at most a warning.
  */
 import { operation, rule } from '../_harness/dsl.ts'
-import type { Fixtures } from '../_harness/dsl.ts'
 import { commit, createTableBody, setupLoad, setupTable } from '../_harness/support/commit-steps.ts'
-import { uuid7 } from '../_harness/support/uuid.ts'
-
-const key = (): Record<string, string> => ({ 'idempotency-key': uuid7() })
-
-function advertised(ctx: Fixtures): void {
-  if (!ctx.run.caps.idempotencyKeyLifetime)
-    ctx.unsupported('idempotency-key-lifetime is not advertised in /v1/config')
-}
+import { idempotencyKey as key, requireIdempotency } from '../_harness/support/idempotency.ts'
 
 operation('createNamespace', () => {
   rule(
@@ -24,7 +16,7 @@ operation('createNamespace', () => {
       requires: ['createNamespace'],
     },
     async (ctx) => {
-      advertised(ctx)
+      await requireIdempotency(ctx)
       const headers = key()
       const body = { namespace: ctx.sandbox.names.namespace('idem') }
       ctx.check.setup(await ctx.catalog.op.createNamespace({ body, headers }), 'first create')
@@ -41,7 +33,7 @@ operation('createNamespace', () => {
       requires: ['createNamespace', 'dropNamespace'],
     },
     async (ctx) => {
-      advertised(ctx)
+      await requireIdempotency(ctx)
       const ns = await ctx.sandbox.namespace(ctx.catalog, 'idem409')
       const headers = key()
       ctx.check.setup(
@@ -62,7 +54,7 @@ operation('createNamespace', () => {
       requires: ['createNamespace', 'loadNamespaceMetadata'],
     },
     async (ctx) => {
-      advertised(ctx)
+      await requireIdempotency(ctx)
       const headers = key()
       ctx.check.setup(
         await ctx.catalog.op.createNamespace({
@@ -90,14 +82,26 @@ operation('updateTable', () => {
       requires: ['createTable', 'updateTable', 'dropTable', 'loadTable'],
     },
     async (ctx) => {
-      advertised(ctx)
+      await requireIdempotency(ctx)
       const { catalog, check } = ctx
       const namespace = await ctx.sandbox.namespace(catalog, 'idemt')
       const ref = { namespace, table: ctx.sandbox.names.table('t') }
       const create = key()
       const body = createTableBody(ref.table)
-      check.setup(await catalog.op.createTable({ namespace, body, headers: create }), 'create')
-      check.conform(await catalog.op.createTable({ namespace, body, headers: create }), { status: 200 })
+      const created = check.setup<{ metadata?: { 'table-uuid'?: string } }>(
+        await catalog.op.createTable({ namespace, body, headers: create }),
+        'create',
+      )
+      const replayed = check.conform<{ metadata?: { 'table-uuid'?: string } }>(
+        await catalog.op.createTable({ namespace, body, headers: create }),
+        { status: 200 },
+      )
+      // Equivalent, not merely equal in status: a server that re-created the table would answer a new uuid.
+      check.equal(
+        replayed.metadata?.['table-uuid'],
+        created.metadata?.['table-uuid'],
+        'the replayed create answers the same table (same table-uuid)',
+      )
       const upd = key()
       const updates = [{ action: 'set-properties', updates: { 'conformance.idem': '1' } }]
       const first = check.setup<{ 'metadata-location'?: string }>(
@@ -124,7 +128,7 @@ operation('updateTable', () => {
       requires: ['createTable', 'commitTransaction', 'loadTable'],
     },
     async (ctx) => {
-      advertised(ctx)
+      await requireIdempotency(ctx)
       const namespace = await ctx.sandbox.namespace(ctx.catalog, 'idemx')
       const ref = { namespace, table: ctx.sandbox.names.table('x') }
       await setupTable(ctx.catalog, ctx.check, namespace, ref.table)

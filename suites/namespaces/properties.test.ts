@@ -54,6 +54,8 @@ operation('updateProperties', () => {
       const ex = await catalog.op.updateProperties({ namespace: ns, body: { removals: ['here', 'absent'] } })
       if (refuses(ex)) unsupported('the server does not support namespace properties (406)')
       const res = check.conform<UpdateResponse>(ex, { status: 200, level: 'MUST' })
+      // "removed: List of properties that were removed": a key that was not there was not removed.
+      check.equal(res.removed, ['here'], 'removed names only the key that existed')
       if (res.missing === undefined || res.missing === null) unsupported('the server does not report missing')
       check.equal(res.missing, ['absent'], 'missing names the key that did not exist')
     },

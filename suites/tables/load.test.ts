@@ -17,7 +17,8 @@ function snapshot(res: LoadTableResult, id: number, seq: number, parent?: number
     'snapshot-id': id,
     ...(parent !== undefined ? { 'parent-snapshot-id': parent } : {}),
     'sequence-number': seq,
-    'timestamp-ms': 1_700_000_000_000 + seq,
+    // Stamped now: servers refuse snapshots far older than the table (Java <= 1.10, iceberg-rust).
+    'timestamp-ms': Date.now() - 10_000 + seq,
     'manifest-list': `${md.location ?? 'file:/tmp'}/metadata/snap-${id}.avro`,
     summary: { operation: 'append' },
     'schema-id': md['current-schema-id'] ?? 0,

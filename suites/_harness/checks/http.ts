@@ -31,7 +31,30 @@ export const statusExpected: Check = (ex, { expectation: e }) => {
   ]
 }
 
-/** HEAD, 204 and 304 responses carry no body (RFC 9110 §9.3.2). */
+/**
+ * A 5xx where the test expected an answer the server can give is a violation of its own, whatever rule the test
+ * judges: the request was the client's to get right or wrong, and a server error tells the client nothing (for a
+ * commit it even means "state unknown"). A 503 with Retry-After is the spec's transient unavailability: not judged.
+ */
+export const serverError: Check = (ex, { expectation: e }) => {
+  if (ex.status < 500 || e.status === undefined) return []
+  const expected = typeof e.status === 'number' ? [e.status] : e.status
+  if (expected.some((s) => s >= 500)) return []
+  if (ex.status === 503 && ex.headers['retry-after'] !== undefined) return []
+  const detail = errorSummary(ex.json)
+  return [
+    {
+      check: 'server-error',
+      rule: 'errors/no-5xx',
+      level: 'MUST',
+      message: `a server error (${ex.status}${detail ? ` ${detail}` : ''}) where ${expected.join(' or ')} was due`,
+      received: String(ex.status),
+      expected: expected.join(' | '),
+    },
+  ]
+}
+
+/** HEAD, 204 and 304 responses carry no body (RFC 9110 §9.3.2, §15.3.5, §15.4.5). */
 export const noBody: Check = (ex) => {
   const bodyless = ex.request.method === 'HEAD' || ex.status === 204 || ex.status === 304
   if (!bodyless || ex.bodyText.length === 0) return []

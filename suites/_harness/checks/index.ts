@@ -6,13 +6,15 @@ import { OPERATIONS } from '../../../schemas/operations.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { isKnownOperation } from '../capabilities.ts'
 import { errorEnvelope, errorType } from './errors.ts'
-import { jsonContentType, noBody, responds, statusExpected } from './http.ts'
+import { jsonContentType, noBody, responds, serverError, statusExpected } from './http.ts'
 import { responseSchema } from './schema.ts'
+import type { CheckName } from './names.ts'
 import type { Check, Expectation, Violation } from './types.ts'
 
-export const CHECKS: Readonly<Record<string, Check>> = {
+export const CHECKS: Readonly<Record<CheckName, Check>> = {
   responds,
   status: statusExpected,
+  'server-error': serverError,
   'no-body': noBody,
   'content-type': jsonContentType,
   'error-envelope': errorEnvelope,
@@ -20,7 +22,7 @@ export const CHECKS: Readonly<Record<string, Check>> = {
   'response-schema': responseSchema,
 }
 
-export type CheckName = keyof typeof CHECKS
+export type { CheckName } from './names.ts'
 
 /** Runs every enabled check on one exchange. A missing response short-circuits the rest. */
 export function runChecks(

@@ -6,7 +6,11 @@
 import type { ExchangeRecord } from './exchange-record.ts'
 import type { Level, Violation } from './violation.ts'
 
-export type Outcome = 'pass' | 'fail' | 'warn' | 'unsupported' | 'disabled' | 'error'
+/**
+ * `not-configured`: the rule needs something the run was not given (a warehouse, a read-only or expired token, OAuth
+ * client credentials) — not the server's shortcoming, unlike `unsupported`.
+ */
+export type Outcome = 'pass' | 'fail' | 'warn' | 'unsupported' | 'not-configured' | 'disabled' | 'error'
 
 export interface ConformanceMeta {
   area: string
@@ -21,12 +25,19 @@ export interface ConformanceMeta {
   exchanges: ExchangeRecord[]
   /** `<operationId> <status>` the test's checks accept (a status a rule judges, e.g. 406 as unsupported). */
   accepted?: string[]
+  /**
+   * Advisories: findings outside the Iceberg spec (a stack trace in an error body, TRACE echoing requests, a relative
+   * table location written under the server's working directory). Reported apart; never the outcome or exit code.
+   */
+  advisories?: string[]
   /** Findings of the user's own OpenAPI document (--openapi): reported separately, never the outcome. */
   openapiFindings?: string[]
   /** Property tests: the seed and path that replay the run, and the shrunk counterexample. */
   seed?: number
   path?: string
   counterexample?: string
+  /** Property tests: the command that replays the failure against the same server (secrets as placeholders). */
+  replay?: string
 }
 
 declare module '@vitest/runner' {

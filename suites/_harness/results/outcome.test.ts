@@ -26,6 +26,7 @@ describe('outcomeOf', () => {
     expect(outcomeOf({ state: 'passed', meta: { outcome: 'warn' } })).toBe('warn')
     expect(outcomeOf({ state: 'passed' })).toBe('pass')
     expect(outcomeOf({ state: 'skipped', meta: { outcome: 'unsupported' } })).toBe('unsupported')
+    expect(outcomeOf({ state: 'skipped', meta: { outcome: 'not-configured' } })).toBe('not-configured')
     expect(outcomeOf({ state: 'skipped', meta: { outcome: 'disabled' } })).toBe('disabled')
     expect(outcomeOf({ state: 'pending' })).toBe('disabled')
   })

@@ -1,6 +1,6 @@
 /**
  * The one place a test's outcome is decided: from Vitest's state, the `code` of what the test threw (see
- * errors.ts) and what the test recorded on its meta (warn, unsupported, disabled). Reporters call this and
+ * errors.ts) and what the test recorded on its meta (warn, unsupported, not-configured, disabled). Reporters call this and
  * nothing else; no outcome is ever read from an error's class name.
  */
 import { ERROR_CODES, errorCode } from './errors.ts'
@@ -22,6 +22,6 @@ export function outcomeOf({ state, thrown, meta }: FinishedTest): Outcome {
     return code !== undefined && RULE_FAILURE_CODES.has(code) ? 'fail' : 'error'
   }
   if (state === 'skipped' || state === 'pending')
-    return meta?.outcome === 'unsupported' ? 'unsupported' : 'disabled'
+    return meta?.outcome === 'unsupported' || meta?.outcome === 'not-configured' ? meta.outcome : 'disabled'
   return meta?.outcome === 'warn' ? 'warn' : 'pass'
 }

@@ -14,4 +14,8 @@ export interface Violation {
   readonly received?: string
   readonly expected?: string
   readonly instancePath?: string
+  /** The exchange that broke the rule, when one did: its operation, status and curl line (secrets redacted). */
+  readonly operationId?: string
+  readonly status?: number
+  readonly curl?: string
 }

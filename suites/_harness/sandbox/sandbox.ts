@@ -7,8 +7,7 @@ import type { RunContext } from '../run-context.ts'
 import { CatalogClient } from '../client.ts'
 import type { Exchange } from '../http/exchange.ts'
 import type { Transport } from '../http/transport.ts'
-import { SetupError } from '../results/errors.ts'
-import { errorSummary } from '../checks/http.ts'
+import { setupFailure } from '../setup-failure.ts'
 import { dropNamespaceTree } from './cleanup.ts'
 import { Names, fileTag } from './names.ts'
 
@@ -84,7 +83,5 @@ function same(a: readonly string[], b: readonly unknown[]): boolean {
 
 export function expectSetup(ex: Exchange, what: string): void {
   if (ex.status >= 200 && ex.status < 300) return
-  const why =
-    ex.transportError ?? `status ${ex.status}${errorSummary(ex.json) ? ` (${errorSummary(ex.json)})` : ''}`
-  throw new SetupError(`setup step "${what}" (${ex.operationId}) did not succeed: ${why}`)
+  throw setupFailure(ex, what)
 }

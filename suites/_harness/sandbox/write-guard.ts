@@ -51,7 +51,12 @@ export function checkWrite(
   prefix: string,
   requestText: string,
 ): void {
-  if (method === 'GET' || method === 'HEAD' || operationId === 'getToken' || operationId === 'getConfig')
+  // TRACE and OPTIONS change nothing by definition (RFC 9110 §9.3.7, §9.3.8).
+  if (
+    ['GET', 'HEAD', 'OPTIONS', 'TRACE'].includes(method) ||
+    operationId === 'getToken' ||
+    operationId === 'getConfig'
+  )
     return
   if (touched.length === 0) {
     if (requestText.includes(prefix)) return

@@ -3,7 +3,7 @@
  * bodies from fixtures/tables/, and creation of tables and views as setup steps (a failure there is an
  * "error" outcome, never the server's failure of the rule under test).
  */
-import type { StructField, TableMetadata as ModelTableMetadata } from '../../../schemas/model/types.ts'
+import type { StructField, TableMetadata as WireTableMetadata } from '../../../schemas/generated/types.ts'
 import type { Checker } from '../checker.ts'
 import type { CatalogClient } from '../client.ts'
 import { fixture as anyFixture } from './fixtures.ts'
@@ -25,11 +25,10 @@ export interface LoadTableResult {
 export type SchemaField = StructField
 
 /**
- * Table metadata as a server under test returns it: the neutral model's shape, with every field optional beyond the
- * two the judge always reads (the checks say which are required; helpers must not assume them).
+ * Table metadata as a server under test returns it: the type generated from our JSON Schema (schemas/json), where
+ * every field the spec lets a server leave out is optional, so helpers must not assume them.
  */
-export type TableMetadata = Partial<ModelTableMetadata> &
-  Pick<ModelTableMetadata, 'format-version' | 'table-uuid'>
+export type TableMetadata = WireTableMetadata
 
 /** The current schema of table metadata. */
 export function currentSchema(md: TableMetadata): { fields: SchemaField[] } | undefined {

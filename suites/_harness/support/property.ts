@@ -109,11 +109,18 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
   const cause = details.errorInstance
   const causeMessage = cause instanceof Error ? cause.message : String(cause)
   const area = opts.area ?? meta.area
+  meta.replay = [
+    'catalog-conformance run',
+    run.replayArgs,
+    `--include ${area} --seed ${run.seed} --path '${path.replaceAll("'", `'\\''`)}'`,
+  ]
+    .filter(Boolean)
+    .join(' ')
   const message = [
     causeMessage,
     `Property falsified after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s).`,
     `Counterexample (shrunk): ${meta.counterexample}`,
-    `Replay: catalog-conformance run --include ${area} --seed ${run.seed} --path '${path}'`,
+    `Replay: ${meta.replay}`,
   ].join('\n')
   // The same kind as the counterexample's error: its name for the console, its code for the outcome.
   const err = Object.assign(new Error(message), { code: errorCode(cause) })

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { OPTION_NAMES, kebabName } from './config/options.ts'
 
 interface Step {
   name: string
@@ -30,6 +31,20 @@ describe('action.yml', () => {
     }
     for (const ref of text.matchAll(/inputs\.([a-z-]+)/g))
       expect(Object.keys(action.inputs)).toContain(ref[1])
+  })
+
+  it('offers an input for every option a CI run sets (same name as the flag)', () => {
+    const notForCi = new Set([
+      'ui',
+      'debug',
+      'path',
+      'targetVersion',
+      'delegationHeader',
+      'disableChecks',
+      'concurrency',
+    ])
+    for (const name of OPTION_NAMES.filter((n) => !notForCi.has(n)))
+      expect(Object.keys(action.inputs), name).toContain(kebabName(name))
   })
 
   it('never interpolates an expression into a run script (inputs go through env)', () => {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { parseCommandLine } from '../cli/args.ts'
+import { resolveOptions } from './resolve.ts'
+
+const resolve = (argv: string[]) => () => resolveOptions(parseCommandLine(argv).options, {})
+
+describe('a typo is an error with a did-you-mean, never a smaller run', () => {
+  it.each([
+    [
+      ['run', '--include', 'namespace'],
+      /unknown area in --include "namespace" \(did you mean "namespaces"\?\)/,
+    ],
+    [['run', '--include', 'nosucharea'], /unknown area in --include "nosucharea"; known: auth, /],
+    [['run', '--exclude', 'tablez'], /unknown area in --exclude "tablez" \(did you mean "tables"\?\)/],
+    [['run', '--profile', '9.9'], /unknown profile "9.9"/],
+    [
+      ['run', '--disable-checks', 'statuss'],
+      /unknown check in --disable-checks "statuss" \(did you mean "status"\?\)/,
+    ],
+    [['run', '--profle', '1.11'], /Unknown option '--profle' \(did you mean "--profile"\?\)/],
+    [['rn'], /unknown command "rn" \(did you mean "run"\?\)/],
+  ])('%j', (argv, message) => {
+    expect(resolve(argv)).toThrow(message)
+  })
+
+  it('accepts known names', () => {
+    expect(resolve(['run', '--include', 'namespaces,tables', '--profile', 'document'])()).toMatchObject({
+      include: ['namespaces', 'tables'],
+      profile: 'document',
+    })
+  })
+})
+
+describe('paths under suites/', () => {
+  it('are accepted where an area is, when they exist', () => {
+    expect(resolve(['run', '--exclude', 'commits/requirements.test.ts'])()).toMatchObject({
+      exclude: ['commits/requirements.test.ts'],
+    })
+    expect(resolve(['run', '--exclude', 'commits/nope.test.ts'])).toThrow(/unknown area in --exclude/)
+  })
+})

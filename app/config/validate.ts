@@ -1,0 +1,48 @@
+/**
+ * Names an option refers to must exist: a mistyped area, profile or check name is an error with a did-you-mean,
+ * never a run that silently certifies less (`--include nosucharea` once ran 0 tests and said "conformant").
+ */
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { PROFILE_NAMES } from '../../schemas/profiles.ts'
+import { CHECK_NAMES } from '../../suites/_harness/checks/names.ts'
+import { HarnessError } from '../../suites/_harness/results/errors.ts'
+import { PACKAGE_ROOT } from '../cli/version.ts'
+import { didYouMean } from '../../schemas/did-you-mean.ts'
+import type { Options } from './options.ts'
+
+/** The areas a run can include or exclude: the folders of suites/ (the harness is not an area). */
+export function knownAreas(): string[] {
+  return readdirSync(join(PACKAGE_ROOT, 'suites'), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !d.name.startsWith('_'))
+    .map((d) => d.name)
+    .sort()
+}
+
+/** An area, or a folder or file under suites/ (`commits/requirements.test.ts`), as --include/--exclude take. */
+function suitePath(what: string, given: string, areas: readonly string[]): void {
+  if (areas.includes(given) || (given.includes('/') && existsSync(join(PACKAGE_ROOT, 'suites', given))))
+    return
+  oneOf(what, given, areas)
+}
+
+function oneOf(what: string, given: string, known: readonly string[]): void {
+  if (!known.includes(given))
+    throw new HarnessError(
+      `unknown ${what} "${given}"${didYouMean(given, known)}; known: ${known.join(', ')}`,
+    )
+}
+
+/** Throws a HarnessError (exit 2) naming the first option value that names nothing known. */
+export function validateNames(opts: Options): void {
+  const areas = knownAreas()
+  for (const a of opts.include ?? []) suitePath('area in --include', a, areas)
+  for (const a of opts.exclude ?? []) suitePath('area in --exclude', a, areas)
+  if (opts.profile !== undefined) oneOf('profile', opts.profile, PROFILE_NAMES)
+  for (const c of opts.disableChecks ?? []) oneOf('check in --disable-checks', c, CHECK_NAMES)
+  if (opts.shard !== undefined) {
+    const m = /^(\d+)\/(\d+)$/.exec(opts.shard)
+    if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
+      throw new HarnessError(`--shard must be i/n with 1 <= i <= n (e.g. 2/3), got "${opts.shard}"`)
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * `report check --write FILE`: brings an expectations file up to date with a run, keeping what people wrote. A new
+ * fail, warn or unsupported gets an entry keyed by its rule id with a TODO reason to fill in; an entry whose test
+ * now passes, and a stale entry, is removed; an entry whose outcome changed gets the new outcome and keeps its
+ * reason and link. Comments and the order of untouched entries stay (the YAML document is edited, not rewritten).
+ * Errors are never written: an error is the harness's or the setup's, not a property of the server to expect.
+ */
+import { isMap, parseDocument } from 'yaml'
+import type { Results } from './results.ts'
+import { checkExpectations, parseExpectations } from './expectations.ts'
+
+export interface WriteSummary {
+  readonly added: readonly string[]
+  readonly updated: readonly string[]
+  readonly removed: readonly string[]
+  readonly text: string
+}
+
+export function updateExpectations(
+  text: string,
+  results: Pick<Results, 'tests' | 'errors'>,
+  source: string,
+): WriteSummary {
+  const entries = parseExpectations(text, source)
+  const report = checkExpectations(results, entries, source)
+  const doc = parseDocument(text)
+  if (!isMap(doc.contents)) doc.contents = doc.createNode({}) as unknown as typeof doc.contents
+  const byId = new Map(results.tests.map((t) => [t.id, t]))
+  const keyOf = (id: string): string | undefined => {
+    const t = byId.get(id)
+    return entries.has(id) ? id : t && entries.has(t.rule) ? t.rule : undefined
+  }
+  const added: string[] = []
+  const updated: string[] = []
+  const removed: string[] = []
+  for (const u of report.unexpected) {
+    if (u.outcome === 'error') continue
+    const key = keyOf(u.id)
+    if (u.kind === 'fixed' && key) {
+      doc.deleteIn([key])
+      removed.push(key)
+    } else if (u.kind === 'mismatch' && key) {
+      doc.setIn([key, 'outcome'], u.outcome)
+      updated.push(key)
+    } else if (u.kind === 'new-failure' || u.kind === 'unlisted') {
+      const rule = byId.get(u.id)?.rule ?? u.id
+      doc.setIn(
+        [rule],
+        doc.createNode({ outcome: u.outcome, reason: `TODO: why ${rule} is expected to ${u.outcome}` }),
+      )
+      added.push(rule)
+    }
+  }
+  for (const key of report.stale) {
+    doc.deleteIn([key])
+    removed.push(key)
+  }
+  return { added, updated, removed, text: doc.toString({ lineWidth: 120 }) }
+}

@@ -1,0 +1,43 @@
+/**
+ * `report merge`: the results.json files of the shards of one certification (`--shard i/n` on several CI machines)
+ * combined into one, with the summary and verdict computed again from all tests. Shards must come from the same
+ * certification: the same target, profile and seed; a test present in two shards is an error (overlapping shards
+ * would count it twice).
+ */
+import { HarnessError } from '../suites/_harness/results/errors.ts'
+import type { Results } from './results.ts'
+import { summarize, verdictOf } from './results.ts'
+
+export function mergeResults(parts: readonly Results[]): Results {
+  const [first, ...rest] = parts
+  if (!first) throw new HarnessError('report merge needs at least one results.json')
+  for (const r of rest)
+    for (const key of ['profile', 'seed'] as const)
+      if (r[key] !== first[key])
+        throw new HarnessError(`shards differ in ${key}: ${String(first[key])} and ${String(r[key])}`)
+  for (const r of rest)
+    if (r.target.url !== first.target.url && r.target.kind === 'url')
+      throw new HarnessError(`shards certify different targets: ${first.target.url} and ${r.target.url}`)
+  const seen = new Set<string>()
+  for (const t of parts.flatMap((r) => r.tests)) {
+    if (seen.has(t.id)) throw new HarnessError(`test in more than one shard: ${t.id}`)
+    seen.add(t.id)
+  }
+  const tests = parts.flatMap((r) => r.tests).sort((a, b) => a.id.localeCompare(b.id))
+  const errors = parts.flatMap((r) => r.errors)
+  const summary = summarize(tests)
+  const startedAt = parts.map((r) => r.startedAt).sort()[0] ?? first.startedAt
+  // An expectations check of one shard says nothing of the whole: check the merged file again (`report check`).
+  const { expectations: _dropped, ...base } = first
+  return {
+    ...base,
+    startedAt,
+    // Shards run side by side: the certification took as long as its slowest shard.
+    durationMs: Math.max(...parts.map((r) => r.durationMs)),
+    runId: parts.map((r) => r.runId).join('+'),
+    summary,
+    verdict: verdictOf(summary, errors),
+    tests,
+    errors,
+  }
+}
