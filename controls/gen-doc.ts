@@ -39,8 +39,9 @@ mutation score is killed / total, and any surviving fault fails the self tests.
 - Add a fault: export \`faults: Fault[]\` from \`controls/faults/<area>.ts\` (type in \`controls/fault.ts\`,
   helpers in \`controls/fault-kit.ts\`), then register it with \`npx tsx controls/gen-registry.ts\` (it rewrites
   the static imports of \`controls/faults/index.ts\`; \`controls/faults/registry.test.ts\` fails until you do,
-  and checks that every rule in \`breaks\` is one some check or suite reports). Then regenerate this page:
-  \`npx tsx controls/gen-doc.ts\`.
+  and checks that every rule in \`breaks\` is in the rules catalog, [rules.md](rules.md)). Then regenerate
+  this page, \`npx tsx controls/gen-doc.ts\`, and the rules catalog, \`npm run gen:rules\` (it lists each rule's
+  controls).
 - A rule "breaks" when a test that ran it is fail/warn and one of its recorded violations names the rule (or
   the test failed on a plain assertion and the rule is the test's own). Failing for another reason does not
   count: a control must break the rule it names.

@@ -1,25 +1,13 @@
 /**
- * The rule ids a fault may claim to break: those the check registry reports (suites/_harness/checks/) and
- * those the suites declare with `rule({ id: … })`. Read from the sources, so that a typo in `breaks`, or a
- * rule renamed in a suite, fails the registry test instead of a slow control run.
+ * Where the suites declare rule ids: read from the sources (`rule({ id: … })` and rule ids kept in
+ * constants), so that the rules catalog generator can join each catalog rule with the files that judge it,
+ * and the controls can run only the files a fault needs. Which rules exist is the catalog's to say
+ * (schemas/rules/catalog.ts): a typo in a fault's `breaks` fails the registry test, not a slow control run.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { SCHEMA_NAMES } from '../schemas/index.ts'
+import { ruleEntry } from '../schemas/rules/catalog.ts'
 import { ROOT } from './run-fault.ts'
-
-/** Rules reported by the checks of suites/_harness/checks/ (schema rules are `schema/<Name>`). */
-export const CHECK_RULES: readonly string[] = [
-  'http/responds',
-  'http/no-body',
-  'http/json-content-type',
-  'http/json-body',
-  'errors/envelope',
-  'errors/code-equals-status',
-  'errors/type-names-failure',
-  'errors/no-5xx',
-  'errors/valid-request-no-5xx',
-]
 
 export interface SuiteRule {
   /** The id as written; a template literal keeps its `${…}` parts. */
@@ -61,12 +49,9 @@ function templatePattern(id: string): RegExp {
   return new RegExp(`^${parts.join('.+')}$`)
 }
 
-/** Is `rule` a rule some check or suite can report? */
-export function isKnownRule(rule: string, suite: readonly SuiteRule[]): boolean {
-  if (CHECK_RULES.includes(rule)) return true
-  if (suite.some((r) => (r.pattern ? r.pattern.test(rule) : r.id === rule))) return true
-  const name = rule.slice('schema/'.length)
-  return rule.startsWith('schema/') && (SCHEMA_NAMES as readonly string[]).includes(name)
+/** Is `rule` in the rules catalog? */
+export function isKnownRule(rule: string): boolean {
+  return ruleEntry(rule) !== undefined
 }
 
 /** The areas (folders under suites/, the harness excluded). */

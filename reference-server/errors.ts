@@ -1,6 +1,6 @@
 /**
  * Catalog errors and the one table that maps each to its HTTP status and Iceberg error `type`
- * (spec-digest §5). Handlers and the metadata builder throw these; only the HTTP adapter turns them
+ *. Handlers and the metadata builder throw these; only the HTTP adapter turns them
  * into the error envelope `{ error: { message, type, code } }`.
  */
 export class CatalogError extends Error {

@@ -1,6 +1,6 @@
 /**
  * The bundled reference server: an in-memory Iceberg REST catalog that serves every operation of the
- * spec (spec-digest §1). `createHandler` gives the socket-free core; `start` serves it over HTTP.
+ * spec. `createHandler` gives the socket-free core; `start` serves it over HTTP.
  *
  * Defaults: 127.0.0.1, an ephemeral port, prefix `ref`, warehouse `reference`, separator `%1F`, no
  * authentication, metadata files in memory, idempotency-key lifetime PT30M.

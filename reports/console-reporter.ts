@@ -7,7 +7,8 @@
 import { relative } from 'node:path'
 import type { Reporter, TestModule } from 'vitest/node'
 import type { ConformanceMeta, Outcome } from '../suites/_harness/results/meta.ts'
-import { OUTCOMES, outcomeOf } from './results.ts'
+import { OUTCOMES } from './results.ts'
+import { outcomeOf } from '../suites/_harness/results/outcome.ts'
 
 const COLOURS: Record<Outcome, string> = {
   pass: '32',
@@ -43,7 +44,13 @@ export class ConsoleReporter implements Reporter {
     const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>
     for (const tc of mod.children.allTests()) {
       const result = tc.result()
-      counts[outcomeOf(result.state, result.errors?.[0]?.name, tc.meta().conformance as ConformanceMeta)]++
+      counts[
+        outcomeOf({
+          state: result.state,
+          thrown: result.errors?.[0],
+          meta: tc.meta().conformance as ConformanceMeta,
+        })
+      ]++
     }
     const errors = mod.errors().length
     const parts = OUTCOMES.filter((o) => counts[o] > 0).map((o) => this.paint(o, `${counts[o]} ${o}`))

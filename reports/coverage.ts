@@ -113,7 +113,7 @@ export function computeCoverage(results: Pick<Results, 'profile' | 'tests'>): Co
     // any 5xx that does come, so they are not counted here.
     for (const s of documented) if (s < 500) statusNames.push(`${op} ${s}`)
     for (const s of [...(seen.get(op) ?? [])].sort((a, b) => a - b))
-      // 5XX is documented on every route (ServerErrorResponse, spec §0.3).
+      // 5XX is documented on every route (ServerErrorResponse).
       if (!documented.includes(s) && !u.commonStatuses.includes(s) && s < 500) undocumented.push(`${op} ${s}`)
   }
   // A status counts when it was seen, or when a rule judges it (accepts it, e.g. 406 as "unsupported").

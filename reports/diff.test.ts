@@ -9,13 +9,13 @@ describe('diffResults', () => {
   it('sorts changes into newly failing, passing, unsupported and other', () => {
     const d = diffResults(a, b)
     expect(d.newlyFailing.map((c) => [c.rule, c.before, c.after])).toEqual([
-      ['namespaces/list/parent', 'pass', 'fail'],
+      ['namespaces/list/parent-direct-children', 'pass', 'fail'],
       ['tables/drop/missing-404', undefined, 'fail'],
     ])
     expect(d.newlyPassing.map((c) => c.rule)).toEqual(['namespaces/create/exists-409'])
-    expect(d.newlyUnsupported.map((c) => c.rule)).toEqual(['tables/register/returns-metadata'])
+    expect(d.newlyUnsupported.map((c) => c.rule)).toEqual(['tables/register/from-metadata-location'])
     expect(d.other.map((c) => [c.rule, c.before, c.after])).toEqual([
-      ['pagination/list-tables/page-size', 'pass', undefined],
+      ['pagination/listTables/page-size-upper-bound', 'pass', undefined],
     ])
     expect(d.unchanged).toBe(a.tests.length - 4)
     expect(diffExitCode(d)).toBe(1)

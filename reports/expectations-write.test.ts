@@ -19,17 +19,17 @@ const t = (rule: string, outcome: TestResult['outcome']): TestResult => ({
 })
 
 const FILE = `# known deviations of server X
-x/still-failing:
+namespaces/create/exists-409:
   outcome: fail
   reason: answers 500 # keep me
   link: https://example.com/1
-x/now-passes:
+namespaces/load/missing-404:
   outcome: fail
   reason: was broken
-x/changed:
+tables/load/snapshots-refs:
   outcome: fail
   reason: why it changed
-x/gone:
+views/drop/removes:
   outcome: warn
   reason: no test any more
 `
@@ -38,29 +38,29 @@ describe('report check --write', () => {
   const results = {
     errors: [],
     tests: [
-      t('x/still-failing', 'fail'),
-      t('x/now-passes', 'pass'),
-      t('x/changed', 'warn'),
-      t('x/new', 'fail'),
-      t('x/new-warn', 'warn'),
-      t('x/broken-harness', 'error'),
+      t('namespaces/create/exists-409', 'fail'),
+      t('namespaces/load/missing-404', 'pass'),
+      t('tables/load/snapshots-refs', 'warn'),
+      t('tables/drop/missing-404', 'fail'),
+      t('namespaces/properties/missing-list', 'warn'),
+      t('tables/create/exists-409', 'error'),
     ],
   }
 
   it('adds new outcomes, removes fixed and stale entries, updates changed ones, keeps reasons and comments', () => {
     const w = updateExpectations(FILE, results, 'f.yaml')
-    expect(w.added).toEqual(['x/new', 'x/new-warn'])
-    expect(w.updated).toEqual(['x/changed'])
-    expect([...w.removed].sort()).toEqual(['x/gone', 'x/now-passes'])
+    expect(w.added).toEqual(['tables/drop/missing-404', 'namespaces/properties/missing-list'])
+    expect(w.updated).toEqual(['tables/load/snapshots-refs'])
+    expect([...w.removed].sort()).toEqual(['namespaces/load/missing-404', 'views/drop/removes'])
     expect(w.text).toContain('# known deviations of server X')
     expect(w.text).toContain('reason: answers 500 # keep me')
     expect(w.text).toContain('link: https://example.com/1')
-    expect(w.text).not.toContain('x/broken-harness')
+    expect(w.text).not.toContain('tables/create/exists-409')
     const entries = parseExpectations(w.text)
-    expect(entries.get('x/changed')).toEqual({ outcome: 'warn', reason: 'why it changed' })
+    expect(entries.get('tables/load/snapshots-refs')).toEqual({ outcome: 'warn', reason: 'why it changed' })
     // The updated file now foresees everything but the harness error.
     const again = checkExpectations(results, entries)
-    expect(again.unexpected.map((u) => u.id)).toEqual(['suites/x.test.ts::x/broken-harness'])
+    expect(again.unexpected.map((u) => u.id)).toEqual(['suites/x.test.ts::tables/create/exists-409'])
     expect(again.stale).toEqual([])
   })
 })

@@ -75,9 +75,25 @@ describe('expectations', () => {
 
   it('fails on an entry that matches no test', () => {
     const r = realistic()
-    const report = checkExpectations(r, parseExpectations('no/such/rule: { outcome: fail, reason: typo }'))
-    expect(report.stale).toEqual(['no/such/rule'])
+    const report = checkExpectations(
+      r,
+      parseExpectations('views/drop/removes: { outcome: fail, reason: old }'),
+    )
+    expect(report.stale).toEqual(['views/drop/removes'])
     expect(report.exitCode).toBe(1)
+  })
+
+  it('refuses an unknown rule id, or a test id of an unknown rule, naming it with a did-you-mean', () => {
+    expect(() => parseExpectations('views/drop/remove: { outcome: fail, reason: typo }', 'x.yaml')).toThrow(
+      /x.yaml: "views\/drop\/remove": an unknown rule id \(did you mean "views\/drop\/removes"\?\)/,
+    )
+    const testId = 'suites/views/lifecycle.test.ts::dropView > drop [MUST] (views/drop/remvoes)'
+    expect(() => parseExpectations(`"${testId}": { outcome: fail, reason: typo }`)).toThrow(
+      /a test of an unknown rule \(did you mean ".*\(views\/drop\/removes\)"\?\)/,
+    )
+    expect(() => parseExpectations('no/such/rule: { outcome: fail, reason: typo }')).toThrow(
+      /an unknown rule id;/,
+    )
   })
 
   it('answers 2 when the only surprises are harness errors', () => {

@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs'
 import { parse, stringify } from 'yaml'
 import { HarnessError } from '../suites/_harness/results/errors.ts'
 import type { Outcome } from '../suites/_harness/results/meta.ts'
+import { closestRule, ruleEntry } from '../schemas/rules/catalog.ts'
 import { OUTCOMES } from './results.ts'
 import type { ExpectationsRecord, Results, TestResult, Unexpected } from './results.ts'
 
@@ -74,6 +75,7 @@ export function parseExpectations(text: string, source = 'expectations'): Map<st
       throw new HarnessError(`${where}: a reason is required (why is this outcome expected?)`)
     if (v.link !== undefined && typeof v.link !== 'string')
       throw new HarnessError(`${where}: link must be a string`)
+    checkKey(id, where)
     out.set(id, {
       outcome: outcomes.length === 1 ? (outcomes[0] as Outcome) : (outcomes as Outcome[]),
       reason: v.reason,
@@ -81,6 +83,21 @@ export function parseExpectations(text: string, source = 'expectations'): Map<st
     })
   }
   return out
+}
+
+/**
+ * A key is a rule id of the catalog, or a test id (`<file>::<full name>`, the name ending in `(<rule id>)`)
+ * whose rule is in the catalog. Anything else is a typo that would otherwise only show up as "stale".
+ */
+function checkKey(key: string, where: string): void {
+  const rule = key.includes('::') ? /\(([^()]+)\)$/.exec(key)?.[1] : key
+  if (rule !== undefined && ruleEntry(rule)) return
+  const hint = rule === undefined ? undefined : closestRule(rule)
+  const what = key.includes('::') ? 'a test of an unknown rule' : 'an unknown rule id'
+  const suggestion = hint
+    ? ` (did you mean "${key.includes('::') ? key.replace(/\([^()]+\)$/, `(${hint})`) : hint}"?)`
+    : ''
+  throw new HarnessError(`${where}: ${what}${suggestion}; see catalog-conformance rules`)
 }
 
 const FAILING: ReadonlySet<Outcome> = new Set(['fail', 'error'])

@@ -74,7 +74,7 @@ function details(t: TestResult): string {
 function row(t: TestResult): string {
   const note = t.reason ?? (t.message ? (t.message.split('\n')[0] ?? '') : '')
   return `<tbody class="t" id="${testAnchor(t.id)}" data-outcome="${e(t.outcome)}" data-area="${e(t.area)}">
-<tr class="o-${e(t.outcome)}"><td>${e(t.outcome)}</td><td>${e(t.area)}</td><td>${e(t.operationId)}</td><td>${e(t.title)}<div class="rule">${e(t.rule)} [${e(t.level)}]${t.ref ? ` · ${e(t.ref)}` : ''} · ${e(t.durationMs)} ms</div></td><td>${e(note)}</td></tr>
+<tr class="o-${e(t.outcome)}"><td>${e(t.outcome)}</td><td>${e(t.area)}</td><td>${e(t.operationId)}</td><td>${e(t.title)}<div class="rule">${e(t.rule)} [${e(t.level)}] · ${e(t.durationMs)} ms</div></td><td>${e(note)}</td></tr>
 ${detailed(t) ? details(t) : ''}</tbody>`
 }
 

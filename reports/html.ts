@@ -12,6 +12,7 @@ import { testAnchor, testsTable } from './html-tests.ts'
 import { OUTCOMES, mustRulesMet } from './results.ts'
 import type { Results } from './results.ts'
 import { violatedRules } from './violated-rules.ts'
+import { ruleSource } from './rule-source.ts'
 import { advisoriesOf } from './advisories.ts'
 
 function header(r: Results): string {
@@ -28,6 +29,15 @@ function header(r: Results): string {
 </header>`
 }
 
+/** The rule's public source at the run's profile and the sentence it enforces (from the rules catalog). */
+function sourceLine(rule: string, profile: string): string {
+  const src = ruleSource(rule, profile)
+  if (!src) return '<p class="rule">Not in the rules catalog of this harness version.</p>'
+  const link = src.url ? `<a href="${e(src.url)}">${e(src.label ?? src.url)}</a>` : 'no public source'
+  const text = src.sentence ? `: “${e(src.sentence)}”` : src.note ? ` (no sentence: ${e(src.note)})` : ''
+  return `<p class="source">${link}${text}</p>`
+}
+
 /** The failing rules first: each once, with its reach, one reproduction and jump links to its tests. */
 function violatedSection(r: Results): string {
   const rules = violatedRules(r)
@@ -38,7 +48,7 @@ function violatedSection(r: Results): string {
       .map((id, i) => `<a href="#${testAnchor(id)}">${i + 1}</a>`)
       .join(' ')
     return `<details class="vr o-${v.level === 'MUST' ? 'fail' : 'warn'}"><summary><b>${e(v.rule)}</b> [${e(v.level)}] — ${v.tests.length} test(s), ${v.operations.length} operation(s): ${e(v.operations.join(', '))}</summary>
-<p>e.g. ${e(v.example.title)}${v.example.status !== undefined ? ` (status ${e(v.example.status)})` : ''}:</p><pre class="msg">${e(v.example.message)}</pre>
+${sourceLine(v.rule, r.profile)}<p>e.g. ${e(v.example.title)}${v.example.status !== undefined ? ` (status ${e(v.example.status)})` : ''}:</p><pre class="msg">${e(v.example.message)}</pre>
 ${v.example.curl ? `<pre class="curl">${e(v.example.curl)}</pre>` : ''}<p>tests: ${links}${v.tests.length > 50 ? ' …' : ''}</p></details>`
   })
   return `<h2 id="violated">Violated rules (${rules.length})</h2>

@@ -28,3 +28,12 @@ describe('summary.md', () => {
       expect(line.replace(/\\\|/g, '').split('|')).toHaveLength(6)
   })
 })
+
+describe('the sources of violated rules', () => {
+  it('gives each violated rule its public link and the sentence it enforces', () => {
+    const md = renderMarkdown(loadFixture('results-realistic.json'))
+    expect(md).toContain(
+      '[REST OpenAPI 1.11.0: createNamespace 409](https://github.com/apache/iceberg/blob/apache-iceberg-1.11.0/open-api/rest-catalog-open-api.yaml): “Conflict - The namespace already exists”',
+    )
+  })
+})

@@ -8,6 +8,7 @@ import type { CoverageSection } from './coverage.ts'
 import { OUTCOMES, mustRulesMet } from './results.ts'
 import type { Results } from './results.ts'
 import { brokenBy, violatedRules } from './violated-rules.ts'
+import { ruleSource } from './rule-source.ts'
 import { notConfiguredHint } from './not-configured.ts'
 import { advisoriesOf } from './advisories.ts'
 
@@ -52,6 +53,14 @@ function coverageTable(r: Results): string[] {
 }
 
 /** The violated rules, each once, MUST first: the causes to fix, before the tests they broke. */
+/** The rule's public source at the run's profile, linked, and the sentence it enforces (from the rules catalog). */
+function sourceCell(rule: string, profile: string): string {
+  const src = ruleSource(rule, profile)
+  if (!src) return 'not in the rules catalog of this harness version'
+  const link = src.url ? `[${cell(src.label ?? src.url)}](${src.url})` : 'no public source'
+  return `${link}${src.sentence ? `: “${cell(src.sentence)}”` : ''}`
+}
+
 function violatedTable(r: Results): string[] {
   const rules = violatedRules(r)
   if (rules.length === 0) return []
@@ -59,12 +68,12 @@ function violatedTable(r: Results): string[] {
     '',
     `### Violated rules (${rules.length})`,
     '',
-    '| rule | level | tests | operations | example |',
-    '|---|---|---:|---|---|',
+    '| rule | level | tests | operations | source | example |',
+    '|---|---|---:|---|---|---|',
   ]
   for (const v of rules)
     lines.push(
-      `| ${cell(v.rule)} | ${v.level} | ${v.tests.length} | ${cell(v.operations.join(', '))} | ${cell(v.example.title)}: ${cell((v.example.message.split('\n')[0] ?? '').slice(0, 200))}${v.example.curl ? `<br><code>${cell(v.example.curl.slice(0, 300))}</code>` : ''} |`,
+      `| ${cell(v.rule)} | ${v.level} | ${v.tests.length} | ${cell(v.operations.join(', '))} | ${sourceCell(v.rule, r.profile)} | ${cell(v.example.title)}: ${cell((v.example.message.split('\n')[0] ?? '').slice(0, 200))}${v.example.curl ? `<br><code>${cell(v.example.curl.slice(0, 300))}</code>` : ''} |`,
     )
   return lines
 }

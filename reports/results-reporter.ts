@@ -6,7 +6,7 @@ import { relative } from 'node:path'
 import type { Reporter, TestModule } from 'vitest/node'
 import type { SerializedError } from '@vitest/utils'
 import type { ConformanceMeta } from '../suites/_harness/results/meta.ts'
-import { outcomeOf } from './results.ts'
+import { outcomeOf } from '../suites/_harness/results/outcome.ts'
 import type { TestResult } from './results.ts'
 
 export interface CollectedRun {
@@ -28,7 +28,7 @@ export class ResultsReporter implements Reporter {
         const meta = tc.meta().conformance as ConformanceMeta | undefined
         const result = tc.result()
         const firstError = result.errors?.[0]
-        const outcome = outcomeOf(result.state, firstError?.name, meta)
+        const outcome = outcomeOf({ state: result.state, thrown: firstError, meta })
         const name = tc.fullName
         tests.push({
           id: `${file}::${name}`,
@@ -39,7 +39,6 @@ export class ResultsReporter implements Reporter {
           rule: meta?.rule ?? 'unknown',
           level: meta?.level ?? 'MUST',
           title: meta?.title ?? tc.name,
-          ...(meta?.ref ? { ref: meta.ref } : {}),
           outcome,
           durationMs: Math.round(tc.diagnostic()?.duration ?? 0),
           ...(firstError ? { message: firstError.message } : {}),

@@ -4,7 +4,7 @@
  */
 import type { Level, Violation } from '../suites/_harness/results/violation.ts'
 import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
-import type { ConformanceMeta, Outcome } from '../suites/_harness/results/meta.ts'
+import type { Outcome } from '../suites/_harness/results/meta.ts'
 
 export const OUTCOMES: readonly Outcome[] = [
   'pass',
@@ -26,7 +26,6 @@ export interface TestResult {
   readonly rule: string
   readonly level: Level
   readonly title: string
-  readonly ref?: string
   readonly outcome: Outcome
   readonly durationMs: number
   readonly message?: string
@@ -88,20 +87,6 @@ export interface ExpectationsRecord {
 }
 
 export type Verdict = 'conformant' | 'nonconformant' | 'error'
-
-/** Failure kinds that mean "the server broke the rule"; anything else thrown is the harness's or setup's error. */
-const RULE_FAILURES = new Set(['ConformanceFailure', 'AssertionError'])
-
-export function outcomeOf(
-  state: 'passed' | 'failed' | 'skipped' | 'pending',
-  errorName: string | undefined,
-  meta: ConformanceMeta | undefined,
-): Outcome {
-  if (state === 'failed') return errorName && RULE_FAILURES.has(errorName) ? 'fail' : 'error'
-  if (state === 'skipped' || state === 'pending')
-    return meta?.outcome === 'unsupported' || meta?.outcome === 'not-configured' ? meta.outcome : 'disabled'
-  return meta?.outcome === 'warn' ? 'warn' : 'pass'
-}
 
 export function summarize(tests: readonly { outcome: Outcome }[]): Results['summary'] {
   const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>

@@ -2,7 +2,7 @@
  * What "all of the spec" is for coverage, per profile: the operations of schemas/operations.ts, the
  * requirement and update kinds of schemas/json (their `type` / `action` consts), and each operation's
  * documented statuses. Kinds that only some releases know are filtered with the release notes of
- * spec-digest §3–§4 (e.g. `enable-row-lineage` exists only in 1.8–1.9, `append` only in the document).
+ * the REST OpenAPI releases (e.g. `enable-row-lineage` exists only in 1.8–1.9, `append` only in the document).
  */
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -15,11 +15,11 @@ export interface SpecUniverse {
   readonly updateKinds: readonly string[]
   /** Route-specific documented statuses per operation: the success status and the route's errors. */
   readonly statuses: Readonly<Partial<Record<OperationId, readonly number[]>>>
-  /** Statuses every route may answer with (spec §0.3), counted once for the whole API. */
+  /** Statuses every route may answer with, counted once for the whole API. */
   readonly commonStatuses: readonly number[]
 }
 
-/** Kind → first release that has it (spec-digest §3.1, §4.1); absent means every release. */
+/** Kind → first release that has it; absent means every release. */
 const KIND_SINCE: Readonly<Record<string, Release>> = {
   'assign-uuid': '1.5',
   'set-statistics': '1.5',

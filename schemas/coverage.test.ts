@@ -9,7 +9,7 @@ import {
   VIEW_UPDATE_KINDS,
 } from './model/kinds.ts'
 
-// spec-digest.md §3.1 / §3.2: requirement kinds.
+// Requirement kinds of the REST OpenAPI document.
 const TABLE_REQUIREMENTS = [
   'assert-create',
   'assert-table-uuid',
@@ -21,7 +21,7 @@ const TABLE_REQUIREMENTS = [
   'assert-default-sort-order-id',
 ]
 const VIEW_REQUIREMENTS = ['assert-view-uuid']
-// spec-digest.md §4.1 (23 actions + enable-row-lineage) and catalog-rest-spec.md (append).
+// TableUpdate actions of the REST OpenAPI releases (23 actions + enable-row-lineage) and the original document (append).
 const TABLE_UPDATES = [
   'assign-uuid',
   'upgrade-format-version',
@@ -49,7 +49,7 @@ const TABLE_UPDATES = [
   'enable-row-lineage',
   'append',
 ]
-// spec-digest.md §4.2.
+// ViewUpdate actions of the REST OpenAPI document.
 const VIEW_UPDATES = [
   'assign-uuid',
   'upgrade-format-version',
@@ -60,7 +60,7 @@ const VIEW_UPDATES = [
   'add-view-version',
   'set-current-view-version',
 ]
-// The components the task and spec-digest.md §2 name.
+// The components the REST OpenAPI document names.
 const COMPONENTS =
   `IcebergErrorResponse ErrorModel CatalogConfig CreateNamespaceRequest CreateNamespaceResponse
   GetNamespaceResponse ListNamespacesResponse UpdateNamespacePropertiesRequest UpdateNamespacePropertiesResponse

@@ -25,7 +25,7 @@ export interface OperationSpec {
   readonly errors: readonly number[]
   /** First release whose spec contains the operation. */
   readonly since: Release
-  /** In the default endpoint set a client assumes when /v1/config lists no `endpoints` (spec §6.5). */
+  /** In the default endpoint set a client assumes when /v1/config lists no `endpoints`. */
   readonly defaultEndpoint: boolean
   /** Accepts the Idempotency-Key header (1.11+). */
   readonly idempotent: boolean
@@ -34,7 +34,7 @@ export interface OperationSpec {
   readonly deprecated?: boolean
 }
 
-/** Statuses every catalog route may answer with (spec §0.3). */
+/** Statuses every catalog route may answer with. */
 export const COMMON_ERROR_STATUSES = [400, 401, 403, 419, 503] as const
 
 const op = (o: OperationSpec): OperationSpec => o
@@ -438,7 +438,7 @@ export function endpointOf(id: OperationId): string {
 
 export const OPERATION_IDS = Object.keys(OPERATIONS) as OperationId[]
 
-/** The endpoints a client assumes when /v1/config lists none (spec §6.5). */
+/** The endpoints a client assumes when /v1/config lists none. */
 export const DEFAULT_ENDPOINTS: readonly string[] = OPERATION_IDS.filter(
   (id) => OPERATIONS[id].defaultEndpoint,
 ).map(endpointOf)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_PROFILE, getProfile, PROFILE_NAMES, PROFILES } from './profiles.ts'
 import { OPERATION_IDS } from './operations.ts'
 
-// Operation and TableUpdate counts per release, from spec-digest.md §7 (the changelog and its matrices).
+// Operation and TableUpdate counts per release, from the REST OpenAPI document at each release tag.
 const OPERATION_COUNTS = {
   '1.4': 17,
   '1.5': 25,

@@ -1,6 +1,6 @@
 /**
  * Spec profiles: which operations, requirement kinds and update kinds exist in each release of the
- * Iceberg REST spec (spec-digest.md §7 matrices), plus `document`, the original catalog-rest-spec.md.
+ * Iceberg REST spec, plus `document`, the original document.
  *
  * A suite asks `getProfile(name)` whether something is in scope; the reference server uses the same sets
  * to answer 400 for an update or requirement its release does not know.
@@ -47,7 +47,7 @@ export interface Profile {
 const order = (r: Release): number => RELEASES.indexOf(r)
 const atLeast = (r: Release, since: Release): boolean => order(r) >= order(since)
 
-/** First and (exclusive) last release of each update action in the TableUpdate union (§7 matrix). */
+/** First and (exclusive) last release of each update action in the TableUpdate union. */
 const UPDATE_LIFESPAN: Record<TableUpdateKind, { since: Release; until?: Release } | null> = {
   'upgrade-format-version': { since: '1.4' },
   'add-schema': { since: '1.4' },
@@ -71,10 +71,10 @@ const UPDATE_LIFESPAN: Record<TableUpdateKind, { since: Release; until?: Release
   'remove-schemas': { since: '1.9' },
   'add-encryption-key': { since: '1.10' },
   'remove-encryption-key': { since: '1.10' },
-  // In the discriminator mapping since 1.5, in the TableUpdate union only since 1.11 (trap §8.8).
+  // In the discriminator mapping since 1.5, in the TableUpdate union only since 1.11 (trap).
   'set-partition-statistics': { since: '1.11' },
   'remove-partition-statistics': { since: '1.11' },
-  // Only in catalog-rest-spec.md.
+  // Only in the original document.
   append: null,
 }
 
@@ -107,7 +107,7 @@ function releaseProfile(r: Release): Profile {
   }
 }
 
-/** Operations catalog-rest-spec.md describes (it has no OAuth, planning, credentials, signing, functions). */
+/** Operations the original document describes (it has no OAuth, planning, credentials, signing, functions). */
 const DOCUMENT_OPERATIONS: readonly OperationId[] = [
   'getConfig',
   'listNamespaces',

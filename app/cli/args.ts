@@ -3,12 +3,12 @@
  * repeatable lists). An unknown flag is a HarnessError naming it.
  */
 import { parseArgs } from 'node:util'
-import { didYouMean } from '../config/did-you-mean.ts'
+import { didYouMean } from '../../schemas/did-you-mean.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { OPTION_NAMES, OPTION_SPECS, kebabName } from '../config/options.ts'
 import type { OptionName, Options } from '../config/options.ts'
 
-export const COMMANDS = ['run', 'serve', 'cleanup', 'report', 'targets', 'help'] as const
+export const COMMANDS = ['run', 'serve', 'cleanup', 'report', 'targets', 'rules', 'help'] as const
 export type Command = (typeof COMMANDS)[number]
 
 export interface ParsedArgs {
@@ -24,6 +24,7 @@ const EXTRA_FLAGS = {
   host: { type: 'string' },
   'warehouse-dir': { type: 'string' },
   out: { type: 'string' },
+  format: { type: 'string' },
   write: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
@@ -97,6 +98,7 @@ export function usage(): string {
     '       catalog-conformance cleanup --url URL [auth options]   remove leftovers of earlier runs',
     '       catalog-conformance report diff A.json B.json',
     '       catalog-conformance targets                 list known targets',
+    '       catalog-conformance rules [--format md|json] [--profile P]   list the rules judged, with sources',
     '',
     'Options (each also CATALOG_CONFORMANCE_<NAME> and a YAML key; flags > env > file > defaults):',
   ]

@@ -48,6 +48,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         const { reportCommand } = await import('./report.ts')
         return await reportCommand(args.positionals, opts, log, args.extra)
       }
+      case 'rules': {
+        const { rulesCommand } = await import('./rules.ts')
+        return rulesCommand(args.extra.format, opts.profile, (text) => out(text))
+      }
       case 'targets': {
         const { listTargets } = await import('../targets/known-targets.ts')
         for (const line of listTargets()) log(line)

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
-import { didYouMean } from './did-you-mean.ts'
+import { didYouMean } from '../../schemas/did-you-mean.ts'
 import { validateNames } from './validate.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { DEFAULTS, OPTION_NAMES, OPTION_SPECS, envName, kebabName } from './options.ts'

@@ -8,7 +8,7 @@ import { PROFILE_NAMES } from '../../schemas/profiles.ts'
 import { CHECK_NAMES } from '../../suites/_harness/checks/names.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { PACKAGE_ROOT } from '../cli/version.ts'
-import { didYouMean } from './did-you-mean.ts'
+import { didYouMean } from '../../schemas/did-you-mean.ts'
 import type { Options } from './options.ts'
 
 /** The areas a run can include or exclude: the folders of suites/ (the harness is not an area). */

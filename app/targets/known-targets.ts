@@ -1,4 +1,4 @@
-import { didYouMean } from '../config/did-you-mean.ts'
+import { didYouMean } from '../../schemas/did-you-mean.ts'
 import { loadContainerDefinitions } from './container-definition.ts'
 import { containerTarget } from './container-target.ts'
 import { DEFAULT_FIXTURE_VERSION, icebergRestFixture } from './iceberg-rest-fixture.ts'

@@ -1,5 +1,5 @@
 /**
- * GET /v1/config — getConfig (spec-digest §1 op 1, §6.5): the prefix, the separator, the
+ * GET /v1/config — getConfig: the prefix, the separator, the
  * idempotency-key lifetime and the endpoints derived from the route table.
  */
 import { noSuchWarehouse } from '../errors.ts'

@@ -1,5 +1,5 @@
 /**
- * Access delegation (spec-digest §6.10): vended credentials and remote-signing configuration for
+ * Access delegation: vended credentials and remote-signing configuration for
  * tables. The credentials are fake but deterministic per table, so responses (and ETags) are stable.
  */
 import { createHash } from 'node:crypto'

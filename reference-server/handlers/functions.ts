@@ -1,5 +1,5 @@
 /**
- * Functions (main, spec-digest §1 ops 11–12). The spec has no way to create one, so every
+ * Functions (the REST OpenAPI document on main). The spec has no way to create one, so every
  * namespace lists none and every load is 404 NoSuchFunctionException.
  */
 import { noSuchFunction } from '../errors.ts'

@@ -1,5 +1,5 @@
 /**
- * Namespace operations (spec-digest §1, ops 3–8): list (with `parent`), create, load, exists, drop
+ * Namespace operations: list (with `parent`), create, load, exists, drop
  * and properties.
  */
 import type { Namespace } from '../catalog/catalog.ts'

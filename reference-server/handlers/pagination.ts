@@ -1,5 +1,5 @@
 /**
- * Pagination of the list operations (spec-digest §6.1). Tokens are opaque: base64url of the listing
+ * Pagination of the list operations. Tokens are opaque: base64url of the listing
  * they belong to and the key of the last item returned, so pages stay consistent when items are
  * added or removed between calls. No `pageToken` and no `pageSize`: everything, with
  * `next-page-token: null`.

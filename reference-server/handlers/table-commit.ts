@@ -1,5 +1,5 @@
 /**
- * Table commits (spec-digest §1 ops 19 and 27, commit-semantics §1–3, §6): updateTable, including
+ * Table commits: updateTable, including
  * the create transaction with `assert-create`, and the all-or-nothing commitTransaction.
  *
  * Atomicity: every step from reading the base metadata to storing the result is synchronous, so

@@ -1,6 +1,6 @@
 /**
  * The LoadTableResult a create, load or register answers with, its ETag basis, and the
- * `snapshots=refs` view of the metadata (spec-digest §6.6: only `snapshots` is trimmed).
+ * `snapshots=refs` view of the metadata.
  */
 import type { Namespace } from '../catalog/catalog.ts'
 import { badRequest } from '../errors.ts'

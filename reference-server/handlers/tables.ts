@@ -1,5 +1,5 @@
 /**
- * Table lifecycle operations (spec-digest §1, ops 9, 10, 17–22, 25): list, create (incl. stage-create),
+ * Table lifecycle operations: list, create (incl. stage-create),
  * load, exists, drop (with purge), register (incl. overwrite), unregister and rename.
  */
 import type { Namespace, TableEntry } from '../catalog/catalog.ts'
@@ -67,7 +67,7 @@ export function createTable(ctx: HandlerContext, input: OperationInput): Operati
       : defaultLocation(ctx, ns, name)
   const md = ctx.metadata.createTableMetadata(req, location, { nowMs: ctx.now(), newUuid: ctx.newUuid })
   if (req['stage-create'] === true && !ctx.flags.ignoreStageCreate) {
-    // Nothing is stored: the client commits the create later with assert-create (§6.9).
+    // Nothing is stored: the client commits the create later with assert-create.
     const staged = loadTableResult(ctx, ns, name, '', md, input.delegation)
     const body = { ...(staged.body as JsonObject) }
     delete body['metadata-location']

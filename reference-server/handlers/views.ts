@@ -1,6 +1,6 @@
 /**
- * View operations (spec-digest §1, ops 28–35): list, create, load, exists, replace (commit), drop,
- * rename and register-view. Views have no ETag (spec §6.3).
+ * View operations: list, create, load, exists, replace (commit), drop,
+ * rename and register-view. Views have no ETag.
  */
 import type { Namespace, ViewEntry } from '../catalog/catalog.ts'
 import { badRequest, noSuchView } from '../errors.ts'

@@ -142,7 +142,7 @@ export function createAdapter(deps: AdapterDeps): (req: ServerRequest) => Promis
         res = errorResponse(e)
       }
     }
-    // HEAD and 304 never carry a body (spec-digest §8.7).
+    // HEAD and 304 never carry a body.
     if (req.method === 'HEAD' || res.status === 304 || res.status === 204) {
       const { body: _dropped, ...rest } = res
       return rest

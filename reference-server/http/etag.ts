@@ -1,5 +1,5 @@
 /**
- * ETags of table representations (spec-digest §6.3) and If-None-Match matching (RFC 9110 §13.1.2:
+ * ETags of table representations and If-None-Match matching (RFC 9110 §13.1.2:
  * `*` or a list of entity tags, compared weakly).
  */
 import { createHash } from 'node:crypto'

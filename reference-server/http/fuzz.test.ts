@@ -155,7 +155,7 @@ describe('fuzzing the adapter with malformed requests', () => {
         seen.set(res.status, (seen.get(res.status) ?? 0) + 1)
         expect(res.status, `${m} ${p}?${q}`).toBeLessThan(500)
         if (res.status >= 400 && m !== 'HEAD' && p === '/v1/oauth/tokens' && m === 'POST') {
-          // The token endpoint answers with OAuthError bodies (spec §2.12), not the catalog envelope.
+          // The token endpoint answers with OAuthError bodies, not the catalog envelope.
           expect(typeof res.json.error).toBe('string')
         } else if (res.status >= 400 && m !== 'HEAD') {
           expect(res.json.error.code).toBe(res.status)

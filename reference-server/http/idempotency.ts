@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key (spec-digest §6.2). Keys must be UUIDv7 (400 otherwise). A key is bound to its
+ * Idempotency-Key. Keys must be UUIDv7 (400 otherwise). A key is bound to its
  * operation, path and body: reuse with anything else is 422. Finalized responses (2xx and
  * deterministic 4xx) are replayed for the key's lifetime without running the operation again; 5xx
  * is not stored, so a retry really re-executes. A duplicate arriving while the first request is still

@@ -1,5 +1,5 @@
 /**
- * Decoding of `{namespace}` (and `parent`) and of single-name path parameters (spec-digest §6.4):
+ * Decoding of `{namespace}` (and `parent`) and of single-name path parameters:
  * split on `%1F` when present, else on the advertised separator, then percent-decode each level.
  */
 import { badRequest } from '../errors.ts'

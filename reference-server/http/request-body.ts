@@ -7,7 +7,7 @@ import { hasSchema, validateOpen } from '../../schemas/index.ts'
 import { badRequest } from '../errors.ts'
 import { parseJson } from '../json-lossless.ts'
 
-/** Operations whose body the spec does not mark required (spec-digest §8.13). */
+/** Operations whose body the spec does not mark required. */
 const OPTIONAL_BODY: ReadonlySet<OperationId> = new Set(['planTableScan'])
 
 /** The parsed body of the request for operation `id`, or undefined when the operation takes none. */

@@ -1,7 +1,6 @@
 /**
  * Binding partition specs and sort orders to a schema: the source column exists, is primitive, sits only
- * inside structs (partitions), and accepts the transform (commit-semantics §2.2 add-spec, add-sort-order,
- * set-current-schema build check). Every failure is a 400 ValidationException, as in Java.
+ * inside structs (partitions), and accepts the transform. Every failure is a 400 ValidationException, as in Java.
  */
 import { badRequest, validationFailed } from '../errors.ts'
 import { arr, int, obj, optInt, str } from './read.ts'
@@ -66,7 +65,7 @@ export function parseSpec(v: unknown, what = 'partition spec'): PartitionSpec {
   return spec
 }
 
-/** Parses a SortOrder body with Java's JSON rules on order id 0 (commit-semantics §2.2 add-sort-order). */
+/** Parses a SortOrder body with Java's JSON rules on order id 0. */
 export function parseSortOrder(v: unknown, what = 'sort order'): SortOrder {
   const o = obj(v, what)
   const fields = arr(o, 'fields', what).map((f, i): SortField => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { metadataFileName, nextMetadataLocation, parseMetadataVersion } from './index.ts'
 
-describe('metadata file names (commit-semantics §3.4)', () => {
+describe('metadata file names', () => {
   it('zero-pads the version to 5 digits', () => {
     expect(metadataFileName(0, 'u')).toBe('00000-u.metadata.json')
     expect(metadataFileName(42, 'u', true)).toBe('00042-u.gz.metadata.json')

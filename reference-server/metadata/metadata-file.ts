@@ -1,5 +1,5 @@
 /**
- * Metadata file names (commit-semantics §3.4): `{dir}/{NNNNN}-{uuid}{ext}`, NNNNN the zero-padded version,
+ * Metadata file names: `{dir}/{NNNNN}-{uuid}{ext}`, NNNNN the zero-padded version,
  * dir `write.metadata.path` or `{location}/metadata`, ext from `write.metadata.compression-codec`.
  */
 import { trimLocation } from './read.ts'

@@ -80,7 +80,7 @@ export function clone<T>(v: T): T {
   return structuredClone(v)
 }
 
-/** Strips trailing slashes from a location (Java and Rust both do; commit-semantics §2.2 set-location). */
+/** Strips trailing slashes from a location (Java and Rust both do). */
 export function trimLocation(location: string): string {
   return location.replace(/\/+$/, '')
 }

@@ -1,6 +1,6 @@
 /**
  * Schemas: parsing a request schema, the field index used for binding, fresh id assignment at create
- * (commit-semantics §3.1), "same schema" for reuse (§2.2 add-schema) and the schema validations.
+ *, "same schema" for reuse and the schema validations.
  */
 import { badRequest, validationFailed } from '../errors.ts'
 import { arr, bool, int, isObject, jsonEqual, obj, str, type Json } from './read.ts'

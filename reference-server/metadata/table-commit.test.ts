@@ -6,7 +6,7 @@ const table = (props: Record<string, string> = {}): TableMetadata =>
   createTableMetadata(createRequest({ properties: props }), 'mem://wh/t', testContext())
 const setProp = (k: string) => ({ action: 'set-properties', updates: { [k]: 'v' } })
 
-describe('applyTableCommit: general model (commit-semantics §2.1, §2.4)', () => {
+describe('applyTableCommit: general model', () => {
   it('an unknown action is 400 even when requirements would fail, and nothing is applied', () => {
     const base = table()
     expectError(
@@ -116,7 +116,7 @@ describe('metadata-log', () => {
   })
 })
 
-describe('staged create completed with assert-create (commit-semantics §3.3)', () => {
+describe('staged create completed with assert-create', () => {
   /** What a Java client sends from its staged metadata (createChanges). */
   function javaCreateChanges(staged: TableMetadata): unknown[] {
     return [
@@ -193,7 +193,7 @@ describe('staged create completed with assert-create (commit-semantics §3.3)', 
   })
 })
 
-describe('replace transaction on an existing table (commit-semantics §3.3, last paragraph)', () => {
+describe('replace transaction on an existing table', () => {
   it('keeps the uuid, adds the new schema, drops main, resets the order, and logs the previous file once', () => {
     const base = fixture<TableMetadata>('table-v2.json')
     const md = applyTableCommit(

@@ -1,5 +1,5 @@
 /**
- * applyTableCommit: the whole of one table commit (commit-semantics §1–§3.3) as a pure function.
+ * applyTableCommit: the whole of one table commit as a pure function.
  */
 import { badRequest, validationFailed } from '../errors.ts'
 import { append } from './append.ts'
@@ -14,7 +14,7 @@ import type { CommitContext, TableCommitResult, TableMetadata } from './types.ts
 
 type Apply = (d: TableDraft, u: Json) => void
 
-/** Every table update action this builder applies (the 23 of spec-digest §4.1 plus `append`). */
+/** Every table update action this builder applies (the 23 TableUpdate actions of the REST OpenAPI document plus `append`). */
 export const TABLE_UPDATES: Record<string, Apply> = {
   'assign-uuid': tableUpdates.assignUuid,
   'upgrade-format-version': tableUpdates.upgradeFormatVersion,
@@ -53,7 +53,7 @@ function parseUpdates(updates: unknown): { kind: string; body: Json; apply: Appl
   })
 }
 
-/** A staged create starts at the version of its first upgrade-format-version (commit-semantics §3.3). */
+/** A staged create starts at the version of its first upgrade-format-version. */
 function createFormatVersion(updates: { kind: string; body: Json }[]): number {
   const first = updates.find((u) => u.kind === 'upgrade-format-version')
   const v = first?.body['format-version']

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { checkTableInvariants, createTableMetadata } from './index.ts'
 import { createRequest, expectError, T0, testContext } from './test-helpers.ts'
 
-describe('createTableMetadata (commit-semantics §3.1)', () => {
+describe('createTableMetadata', () => {
   it('assigns fresh ids breadth-first from 1 and remaps identifier fields', () => {
     const md = createTableMetadata(
       {

@@ -1,5 +1,5 @@
 /**
- * createTable's metadata (commit-semantics §3.1, also used for stage-create §3.2): fresh field ids from 1,
+ * createTable's metadata: fresh field ids from 1,
  * spec field ids from 1000, sort order id 1, format-version from the `format-version` property (default 2),
  * reserved properties removed.
  */
@@ -9,7 +9,7 @@ import { obj, str, strMap, trimLocation } from './read.ts'
 import { assignFreshIds, maxFieldId, parseSchema, validateSchema } from './schema.ts'
 import type { BuildContext, CreateTableInput, PartitionSpec, SortOrder, TableMetadata } from './types.ts'
 
-/** Table properties the catalog derives from metadata; they are never stored (commit-semantics §2.2). */
+/** Table properties the catalog derives from metadata; they are never stored. */
 export const RESERVED_TABLE_PROPERTIES = [
   'format-version',
   'uuid',

@@ -1,7 +1,7 @@
 /**
  * The mutable state of one table commit: a copy of the base metadata plus the bookkeeping Java's
  * `TableMetadata.Builder` keeps (change list, "last added" ids, snapshots added in this commit), and the
- * build step that validates and finishes it (commit-semantics §2.1, §2.3, §2.4).
+ * build step that validates and finishes it.
  */
 import { validationFailed } from '../errors.ts'
 import { checkOrderCompatible, checkSpecCompatible } from './bind.ts'
@@ -35,7 +35,7 @@ export function newDraft(base: TableMetadata | null, ctx: CommitContext, formatV
   const md: TableMetadata = base
     ? clone(base)
     : {
-        // The empty builder of a staged create (commit-semantics §3.3): nothing but a version and a uuid.
+        // The empty builder of a staged create: nothing but a version and a uuid.
         'format-version': formatVersion,
         'table-uuid': ctx.newUuid(),
         location: '',
@@ -195,7 +195,7 @@ export function buildDraft(d: TableDraft): TableMetadata {
   return toWire(md)
 }
 
-/** Puts the version-dependent fields in the shape Java writes (commit-semantics §3.1, spec-digest §8 quirk 2). */
+/** Puts the version-dependent fields in the shape Java writes. */
 function toWire(md: TableMetadata): TableMetadata {
   const v = md['format-version']
   const current = currentSnapshotId(md)

@@ -75,7 +75,7 @@ const BROKEN: [string, () => Loose, (md: Loose) => void][] = [
   ],
 ]
 
-describe('checkTableInvariants (commit-semantics §8.1)', () => {
+describe('checkTableInvariants', () => {
   it('accepts valid v1 (legacy schema/partition-spec, no refs or sort orders), v2 and v3 metadata', () => {
     expect(checkTableInvariants(v1())).toEqual([])
     expect(checkTableInvariants(v2())).toEqual([])

@@ -15,7 +15,7 @@ const fails = (req: unknown, message: RegExp) => {
   expect(b).toEqual(base())
 }
 
-describe('table requirements (commit-semantics §1.2)', () => {
+describe('table requirements', () => {
   it('assert-table-uuid compares case-insensitively', () => {
     passes({ type: 'assert-table-uuid', uuid: '9C12D441-03FE-4693-9A96-A0705DDF69C1' })
     fails({ type: 'assert-table-uuid', uuid: '00000000-0000-0000-0000-000000000000' }, /UUID does not match/)

@@ -1,5 +1,5 @@
 /**
- * Table commit requirements (commit-semantics §1; spec-digest §3.1): parsed first (malformed or unknown
+ * Table commit requirements: parsed first (malformed or unknown
  * → 400), then checked in request order against the base; the first failure is 409 and nothing applies.
  */
 import { badRequest, commitFailed, noSuchTable } from '../errors.ts'

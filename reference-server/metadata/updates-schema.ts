@@ -1,5 +1,5 @@
 /**
- * Table updates on schemas, partition specs and sort orders (commit-semantics §2.2): add-schema,
+ * Table updates on schemas, partition specs and sort orders: add-schema,
  * set-current-schema, remove-schemas, add-spec, set-default-spec, remove-partition-specs, add-sort-order,
  * set-default-sort-order. "-1" means the id last added in this commit, with Java's reuse rule.
  */

@@ -1,5 +1,5 @@
 /**
- * Table updates on snapshots and refs (commit-semantics §2.2): add-snapshot, set-snapshot-ref,
+ * Table updates on snapshots and refs: add-snapshot, set-snapshot-ref,
  * remove-snapshot-ref, remove-snapshots. Refs and the snapshot log only move through set-snapshot-ref.
  */
 import { badRequest, commitFailed, validationFailed } from '../errors.ts'

@@ -1,5 +1,5 @@
 /**
- * The remaining table updates (commit-semantics §2.2): assign-uuid, upgrade-format-version,
+ * The remaining table updates: assign-uuid, upgrade-format-version,
  * set-properties, remove-properties, set-location, the statistics updates and the encryption-key updates.
  */
 import { badRequest, validationFailed } from '../errors.ts'

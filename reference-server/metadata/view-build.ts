@@ -1,5 +1,5 @@
 /**
- * The build step of a view commit (commit-semantics §5.3): version-log entry, dialect-drop check,
+ * The build step of a view commit: version-log entry, dialect-drop check,
  * `version.history.num-entries` and version expiry with the version-log cut.
  */
 import { validationFailed } from '../errors.ts'

@@ -1,5 +1,5 @@
 /**
- * applyViewCommit: one view commit (commit-semantics §5): assert-view-uuid, the eight view updates, and
+ * applyViewCommit: one view commit: assert-view-uuid, the eight view updates, and
  * the build rules (version-log, dialect-drop check, version expiry).
  */
 import { badRequest, commitFailed, validationFailed } from '../errors.ts'

@@ -1,5 +1,5 @@
 /**
- * createView's metadata (commit-semantics §5.4; spec-digest §2.8): schema id 0 (field ids kept),
+ * createView's metadata: schema id 0 (field ids kept),
  * version 1 stamped now, one version-log entry.
  */
 import { badRequest } from '../errors.ts'

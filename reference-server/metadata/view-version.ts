@@ -1,6 +1,6 @@
 /**
  * View versions: parsing (SQL representations only), the dialect-uniqueness rule and "equivalent
- * version" for reuse (commit-semantics §5.2 add-view-version).
+ * version" for reuse.
  */
 import { badRequest, validationFailed } from '../errors.ts'
 import { arr, int, isObject, jsonEqual, obj, optStr, str, strList, strMap } from './read.ts'

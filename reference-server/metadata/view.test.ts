@@ -35,7 +35,7 @@ const addAndSet = (base: ViewMetadata, id: number, sql: string, extra: Record<st
     { action: 'set-current-view-version', 'view-version-id': -1 },
   )
 
-describe('createViewMetadata (commit-semantics §5.4)', () => {
+describe('createViewMetadata', () => {
   it('schema id 0 (field ids kept), version 1 stamped now with schema 0, one version-log entry', () => {
     const md = view()
     expect(md).toEqual({
@@ -72,7 +72,7 @@ describe('createViewMetadata (commit-semantics §5.4)', () => {
   })
 })
 
-describe('applyViewCommit (commit-semantics §5)', () => {
+describe('applyViewCommit', () => {
   it('assert-view-uuid passes case-insensitively and fails with 409; table requirements are 400', () => {
     const md = view()
     const up = [{ action: 'set-properties', updates: { q: '2' } }]
@@ -223,7 +223,7 @@ describe('applyViewCommit (commit-semantics §5)', () => {
   })
 })
 
-describe('checkViewInvariants (commit-semantics §8.2)', () => {
+describe('checkViewInvariants', () => {
   const broken: [string, (md: ViewMetadata) => void][] = [
     ['view/format-version', (md) => (md['format-version'] = 2)],
     ['view/uuid-present', (md) => (md['view-uuid'] = '')],

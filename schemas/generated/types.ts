@@ -1087,7 +1087,7 @@ export interface EnableRowLineageUpdate {
   action: 'enable-row-lineage'
 }
 /**
- * The original catalog-rest-spec.md's 'append' update; not in any OpenAPI release.
+ * The original the original document's 'append' update; not in any OpenAPI release.
  */
 export interface AppendUpdate {
   action: 'append'

@@ -1,5 +1,5 @@
 /**
- * The requirement and update kinds of the spec (spec-digest.md §3, §4), each with the schema component
+ * The requirement and update kinds of the spec, each with the schema component
  * that validates it. The unions TableRequirement / TableUpdate / ViewRequirement / ViewUpdate in
  * schemas/json/ list the same kinds; which of them a given release knows is in profiles.ts.
  */
@@ -21,7 +21,7 @@ export const VIEW_REQUIREMENT_KINDS = { 'assert-view-uuid': 'AssertViewUUID' } a
 
 /**
  * `action` of a TableUpdate → schema name: the 23 actions of the spec, `enable-row-lineage` (1.8/1.9 only)
- * and `append` (catalog-rest-spec.md only).
+ * and `append`.
  */
 export const TABLE_UPDATE_KINDS = {
   'assign-uuid': 'AssignUUIDUpdate',

@@ -4,7 +4,7 @@
  */
 import type { IcebergType, StructType } from './types.ts'
 
-/** Types that need format v3 (table spec "Schemas and Data Types"; commit-semantics §2.2 add-schema). */
+/** Types that need format v3 (table spec "Schemas and Data Types"). */
 export function isV3Type(t: string): boolean {
   return /^(timestamp_ns|timestamptz_ns|unknown|variant|geometry|geography)(\(|$)/.test(t)
 }

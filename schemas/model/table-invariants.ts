@@ -1,6 +1,5 @@
 /**
- * MUST-level invariants of one table metadata document (commit-semantics §8.1, the parts that can be
- * judged from a single document). Pure and self-contained: the harness runs it on every metadata any
+ * MUST-level invariants of one table metadata document. Pure and self-contained: the harness runs it on every metadata any
  * catalog returns, so it reads defensively and accepts every spec-valid shape, including v1 metadata with
  * only the legacy `schema` / `partition-spec` fields, no `refs` and no `sort-orders`.
  *

@@ -161,8 +161,8 @@ export interface TableMetadata {
   'encryption-keys'?: EncryptedKey[]
 }
 
-/** The CreateTableRequest body (spec-digest §2.3); `stage-create` is the caller's business. */
-/** A data file (spec-digest §2.9 DataFile) as the `append` update carries it. */
+/** The CreateTableRequest body; `stage-create` is the caller's business. */
+/** A data file as the `append` update carries it. */
 export interface DataFile {
   content: 'data'
   'file-path': string
@@ -210,5 +210,5 @@ export interface ViewMetadata {
   properties: Record<string, string>
 }
 
-/** The CreateViewRequest body (spec-digest §2.8). */
+/** The CreateViewRequest body. */
 /** What a table commit returns. */

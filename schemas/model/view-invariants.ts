@@ -1,6 +1,5 @@
 /**
- * MUST-level invariants of one view metadata document (commit-semantics §8.2, the parts a single document
- * shows). Pure and defensive, like the table checker; each violation is `"<id>: <detail>"`.
+ * MUST-level invariants of one view metadata document. Pure and defensive, like the table checker; each violation is `"<id>: <detail>"`.
  * Not judged here (they need the previous version): uuid stability, the number of versions kept, one
  * version-log entry per change, and the dialect-drop rule.
  */

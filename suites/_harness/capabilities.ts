@@ -1,6 +1,6 @@
 /**
  * Capabilities of a target, parsed from one GET /v1/config per run: prefix, namespace separator,
- * idempotency-key lifetime, and the advertised endpoints (or the spec's default set when absent, §6.5).
+ * idempotency-key lifetime, and the advertised endpoints (or the spec's default set when absent).
  */
 import { DEFAULT_ENDPOINTS, OPERATIONS, endpointOf } from '../../schemas/operations.ts'
 import type { OperationId } from '../../schemas/operations.ts'
@@ -60,7 +60,7 @@ export function parseCapabilities(body: unknown, prefixOverride?: string): Capab
 }
 
 /**
- * The `namespace-separator` override is given URL-encoded (spec §6.4, e.g. `%1F` or `%2E`). A server that
+ * The `namespace-separator` override is given URL-encoded. A server that
  * sends it raw (e.g. a literal 0x1F) is read the same way.
  */
 export function separatorOf(advertised: string | undefined): {

@@ -43,7 +43,7 @@ type OperationMethods = { readonly [K in OperationId]: (args?: CallArgs) => Prom
 
 /**
  * Encodes a namespace for a path segment: each part URL-encoded (the separator character too, so a part
- * cannot split), joined by the URL-encoded separator (spec §6.4).
+ * cannot split), joined by the URL-encoded separator.
  */
 export function encodeNamespace(
   ns: readonly string[],

@@ -2,23 +2,26 @@
  * How a conformance test is written:
  *
  *   operation('createNamespace', () => {
- *     rule({ id: 'namespaces/create/exists-409', level: 'MUST', title: '409 when the namespace exists',
+ *     rule({ id: 'namespaces/create/exists-409', title: '409 when the namespace exists',
  *            requires: ['createNamespace'] }, async ({ catalog, sandbox, check }) => { … })
  *   })
  *
- * `operation` groups tests by operationId; `rule` names the spec rule and level, declares the operations it
- * needs (skipped as "unsupported" with the reason when the target does not advertise them), and puts
- * {area, operationId, rule, level} into task.meta for the reporters.
+ * `operation` groups tests by operationId; `rule` names the spec rule, declares the operations it needs
+ * (skipped as "unsupported" with the reason when the target does not advertise them), and puts
+ * {area, operationId, rule, level} into task.meta for the reporters. The rule's level, the release that
+ * introduced it and its public source come from the rules catalog (schemas/rules/rules.yaml): a rule id the
+ * catalog does not list fails at collection, so a test and its catalog entry cannot drift apart.
  */
 import { describe, expect, inject, test as base } from 'vitest'
 import type { TestContext } from 'vitest'
-import type { OperationId, Release } from '../../schemas/operations.ts'
-import { RELEASES } from '../../schemas/operations.ts'
+import type { OperationId } from '../../schemas/operations.ts'
+import { closestRule, inProfile, levelFor, levelLabel, ruleEntry } from '../../schemas/rules/catalog.ts'
+import type { RuleEntry } from '../../schemas/rules/catalog.ts'
+import { DEFAULT_PROFILE } from '../../schemas/profiles.ts'
 import { missingOperations } from './capabilities.ts'
 import { Checker } from './checker.ts'
 import type { OpenApiCheck } from './checker.ts'
 import { loadOpenApi } from '../../schemas/openapi.ts'
-import type { Level } from './checks/types.ts'
 import type { CatalogClient } from './client.ts'
 import { truncate } from './http/exchange.ts'
 import type { Exchange } from './http/exchange.ts'
@@ -28,20 +31,12 @@ import type { ConformanceMeta } from './results/meta.ts'
 import type { RunContext } from './run-context.ts'
 import { Sandbox } from './sandbox/sandbox.ts'
 
-/** A level that depends on the profile: e.g. ETag is MAY in Iceberg releases and MUST in the original document. */
-export type LevelSpec = Level | { readonly iceberg: Level; readonly document: Level }
-
 export interface RuleSpec {
-  /** Stable id, `<area>/<operation or topic>/<rule>`. */
+  /** Stable id, `<area>/<operation or topic>/<rule>`: its entry in schemas/rules/rules.yaml gives level and release. */
   readonly id: string
-  readonly level: LevelSpec
   readonly title: string
   /** Operations the test calls; any not advertised makes the test "unsupported". */
   readonly requires?: readonly OperationId[]
-  /** First spec release with this rule; older profiles report the test "disabled". */
-  readonly since?: Release
-  /** Where the rule comes from, e.g. 'spec-digest §6.3'. */
-  readonly ref?: string
   readonly timeout?: number
 }
 
@@ -168,15 +163,22 @@ export function operation(id: OperationId | `topic:${string}`, body: () => void)
   })
 }
 
-export function levelFor(level: LevelSpec, profile: string): Level {
-  return typeof level === 'string' ? level : profile === 'document' ? level.document : level.iceberg
+/** The catalog entry of a rule a test declares; an id the catalog lacks is an error naming it. */
+function catalogued(id: string): RuleEntry {
+  const entry = ruleEntry(id)
+  if (entry) return entry
+  const hint = closestRule(id)
+  throw new Error(
+    `rule "${id}" is not in the rules catalog${hint ? ` (did you mean "${hint}"?)` : ''}: add it to schemas/rules/rules.yaml and run npm run gen:rules`,
+  )
 }
 
 /** Declares one conformance test of one spec rule. */
 export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promise<void>): void {
   const operationId = currentOperation ?? 'topic:unknown'
-  const initialLevel = typeof spec.level === 'string' ? spec.level : spec.level.iceberg
-  const title = `${spec.title} [${typeof spec.level === 'string' ? spec.level : `${spec.level.iceberg}; document: ${spec.level.document}`}] (${spec.id})`
+  const entry = catalogued(spec.id)
+  const initialLevel = levelFor(entry.level, DEFAULT_PROFILE)
+  const title = `${spec.title} [${levelLabel(entry.level)}] (${spec.id})`
   test(
     title,
     {
@@ -188,7 +190,6 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
           rule: spec.id,
           level: initialLevel,
           title: spec.title,
-          ...(spec.ref ? { ref: spec.ref } : {}),
           violations: [],
           exchanges: [],
         },
@@ -231,11 +232,10 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
         notConfigured,
         advise,
       } as TestContext & Fixtures
-      meta.level = levelFor(spec.level, ctx.run.profile)
-      const release = ctx.run.profile === 'document' ? '1.11' : ctx.run.profile
-      if (spec.since && RELEASES.indexOf(release as Release) < RELEASES.indexOf(spec.since)) {
+      meta.level = levelFor(entry.level, ctx.run.profile)
+      if (!inProfile(entry.since, ctx.run.profile)) {
         meta.outcome = 'disabled'
-        meta.reason = `rule introduced in ${spec.since}; profile is ${ctx.run.profile}`
+        meta.reason = `rule introduced in ${entry.since}; profile is ${ctx.run.profile}`
         ctx.skip(meta.reason)
       }
       const missing = missingOperations(ctx.run.caps, [...(spec.requires ?? [])])

@@ -20,7 +20,6 @@ operation('updateTable', () => {
     rule(
       {
         id: `commits/invalid-updates/${c.id}`,
-        level: 'MUST',
         title: `a commit with ${c.what} is refused with a 4xx and applies nothing`,
         requires: ['createTable', 'loadTable', 'updateTable'],
       },

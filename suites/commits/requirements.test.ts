@@ -1,5 +1,5 @@
 /**
- * updateTable requirements (spec-digest §3.1, commit-semantics §1): every requirement kind, holding (the
+ * updateTable requirements: every requirement kind, holding (the
  * commit applies) and failing (409, nothing applied); all requirements must hold; an unknown requirement
  * type is 400; a commit to a missing table is 404.
  */
@@ -140,10 +140,8 @@ operation('updateTable', () => {
     rule(
       {
         id: `commits/requirements/${c.id}/holds`,
-        level: 'MUST',
         title: `a commit whose ${c.id} requirement holds (${c.what}) is applied`,
         requires: ['createTable', 'loadTable', 'updateTable'],
-        ref: 'spec-digest §3.1; commit-semantics §1.2',
       },
       async (ctx) => {
         const { ref, state, snapshotId } = await prepare(ctx, c.id, c.snapshot)
@@ -171,10 +169,8 @@ operation('updateTable', () => {
     rule(
       {
         id: `commits/requirements/${c.id}/fails-409`,
-        level: 'MUST',
         title: `a commit whose ${c.id} requirement fails (${c.what}) is 409 and applies nothing`,
         requires: ['createTable', 'loadTable', 'updateTable'],
-        ref: 'spec-digest §1.3 #19, §3.1; catalog-rest-spec.md Tables rule 3',
       },
       async (ctx) => {
         const { ref, state, snapshotId } = await prepare(ctx, c.id, c.snapshot)
@@ -193,10 +189,8 @@ operation('updateTable', () => {
   rule(
     {
       id: 'commits/requirements/all-must-hold',
-      level: 'MUST',
       title: 'one failing requirement among holding ones rejects the whole commit with 409',
       requires: ['createTable', 'loadTable', 'updateTable'],
-      ref: 'catalog-rest-spec.md Tables rule 3; commit-semantics §1.1',
     },
     async (ctx) => {
       const { ref, state } = await prepare(ctx, 'all')
@@ -218,11 +212,8 @@ operation('updateTable', () => {
   rule(
     {
       id: 'commits/requirements/unknown-type-400',
-      level: 'MUST',
       title: 'an unknown requirement type is 400 and applies nothing',
       requires: ['createTable', 'loadTable', 'updateTable'],
-      ref: 'spec-digest §1.3 #19, §6.11',
-      since: '1.7',
     },
     async (ctx) => {
       const { ref, state } = await prepare(ctx, 'unknown')
@@ -240,10 +231,8 @@ operation('updateTable', () => {
   rule(
     {
       id: 'commits/requirements/missing-table-404',
-      level: 'MUST',
       title: 'a commit to a table that does not exist is 404',
       requires: ['updateTable', 'createNamespace'],
-      ref: 'spec-digest §1.3 #19; commit-semantics §1.1',
     },
     async ({ catalog, sandbox, check }) => {
       const namespace = await sandbox.namespace(catalog, 'req')

@@ -1,5 +1,5 @@
 /**
- * Commit sequences (spec-digest §6.11, commit-semantics §2.1, §8.1): updates apply in request order; every
+ * Commit sequences: updates apply in request order; every
  * commit that changes the table answers a new metadata-location, which a load then returns; the metadata
  * invariants and the commit history hold after each commit.
  */
@@ -40,10 +40,8 @@ operation('updateTable', () => {
   rule(
     {
       id: 'commits/updates/applied-in-order',
-      level: 'MUST',
       title: 'the updates of one commit apply in request order',
       requires: ['createTable', 'loadTable', 'updateTable'],
-      ref: 'commit-semantics §2.1; spec-digest §4.1 (set-current-schema -1: the schema added before it)',
     },
     async ({ catalog, sandbox, check }) => {
       const namespace = await sandbox.namespace(catalog, 'seq')
@@ -79,10 +77,8 @@ operation('updateTable', () => {
   rule(
     {
       id: 'commits/metadata-location/new-per-commit',
-      level: 'MUST',
       title: 'each commit that changes the table answers a new metadata-location, which a load returns',
       requires: ['createTable', 'loadTable', 'updateTable'],
-      ref: 'catalog-rest-spec.md States and transitions; spec-digest §6.11 (clients compare metadata locations)',
     },
     async ({ catalog, sandbox, check }) => {
       const namespace = await sandbox.namespace(catalog, 'seq')
@@ -119,10 +115,8 @@ operation('updateTable', () => {
   rule(
     {
       id: 'commits/invariants/after-each-commit',
-      level: 'MUST',
       title: 'table metadata invariants and commit history hold after every commit',
       requires: ['createTable', 'updateTable'],
-      ref: 'commit-semantics §8.1',
     },
     async ({ catalog, sandbox, check }) => {
       const namespace = await sandbox.namespace(catalog, 'seq')

@@ -1,5 +1,5 @@
 /**
- * Create transactions (spec-digest §6.9, commit-semantics §3.2–3.3; catalog-rest-spec.md States): a staged
+ * Create transactions: a staged
  * create stores nothing; a commit with assert-create and the initial updates creates the table; the original
  * document's `append` update is applied where the server supports it; assert-create on an existing table is 409.
  */
@@ -11,7 +11,7 @@ import { fixture } from '../_harness/support/fixtures.ts'
 import { expectTableInvariants } from '../_harness/support/invariants.ts'
 import { uuid4 } from '../_harness/support/uuid.ts'
 
-/** The updates a Java client sends to complete a staged create (commit-semantics §3.3), from the staged metadata. */
+/** The updates a Java client sends to complete a staged create, from the staged metadata. */
 function createChanges(staged: TableMd, uuid: string): unknown[] {
   const schema = (staged.schemas ?? []).find((s) => s['schema-id'] === staged['current-schema-id'])
   const spec = (staged['partition-specs'] ?? []).find((s) => s['spec-id'] === staged['default-spec-id'])
@@ -49,10 +49,8 @@ operation('updateTable', () => {
   rule(
     {
       id: 'commits/stage-create/not-listed-not-loadable',
-      level: 'MUST',
       title: 'a staged create returns metadata but stores nothing: not loadable, not listed',
       requires: ['createTable', 'loadTable', 'listTables'],
-      ref: 'spec-digest §6.9; catalog-rest-spec.md States and transitions',
     },
     async ({ catalog, sandbox, check }) => {
       const namespace = await sandbox.namespace(catalog, 'stage')
@@ -84,10 +82,8 @@ operation('updateTable', () => {
   rule(
     {
       id: 'commits/stage-create/assert-create-completes',
-      level: 'MUST',
       title: 'a commit with assert-create and the initial updates creates the staged table',
       requires: ['createTable', 'loadTable', 'updateTable'],
-      ref: 'spec-digest §6.9; commit-semantics §3.3',
     },
     async (ctx) => {
       const { catalog, check } = ctx
@@ -123,11 +119,9 @@ operation('updateTable', () => {
   rule(
     {
       id: 'commits/stage-create/append',
-      level: 'MUST',
       title:
         "the original document's append update in a create transaction adds a snapshot (where supported)",
       requires: ['createTable', 'loadTable', 'updateTable'],
-      ref: 'catalog-rest-spec.md States and transitions (staged table: add-schema and append applied)',
     },
     async (ctx) => {
       const { catalog, check, unsupported } = ctx
@@ -169,10 +163,8 @@ operation('updateTable', () => {
   rule(
     {
       id: 'commits/stage-create/assert-create-existing-409',
-      level: 'MUST',
       title: 'assert-create on a table that exists is 409 and changes nothing',
       requires: ['createTable', 'loadTable', 'updateTable'],
-      ref: 'spec-digest §3.1 (assert-create), §6.9',
     },
     async ({ catalog, sandbox, check }) => {
       const namespace = await sandbox.namespace(catalog, 'stage')

@@ -1,9 +1,8 @@
 /**
- * The table update kinds (spec-digest §4.1, commit-semantics §2.2) as data: what to send and how its effect
+ * The table update kinds as data: what to send and how its effect
  * shows in table metadata. updates.test.ts turns each case into one rule; controls/faults/commits.ts makes a
  * fault per case that drops the action, so every case can fail.
  */
-import type { Release } from '../../schemas/operations.ts'
 import { fixture } from '../_harness/support/fixtures.ts'
 import { newSnapshot } from '../_harness/support/commit-steps.ts'
 import type { TableMd } from '../_harness/support/commit-steps.ts'
@@ -12,7 +11,6 @@ export interface UpdateCase {
   /** The action under test (also the rule id segment). */
   readonly action: string
   readonly title: string
-  readonly since?: Release
   /** Table format version to create (default 2). */
   readonly formatVersion?: number
   /** Add a snapshot on main first (its id is passed to the functions below as `sid`). */
@@ -262,7 +260,6 @@ export const UPDATE_CASES: readonly UpdateCase[] = [
   {
     action: 'set-partition-statistics',
     title: 'set-partition-statistics records a partition statistics file',
-    since: '1.11',
     snapshot: true,
     updates: (md, sid) => [
       { action: 'set-partition-statistics', 'partition-statistics': partitionStatistics(md.location, sid) },
@@ -276,7 +273,6 @@ export const UPDATE_CASES: readonly UpdateCase[] = [
   {
     action: 'remove-partition-statistics',
     title: 'remove-partition-statistics removes the partition statistics file',
-    since: '1.11',
     snapshot: true,
     prepare: (md, sid) => [
       { action: 'set-partition-statistics', 'partition-statistics': partitionStatistics(md.location, sid) },
@@ -291,7 +287,6 @@ export const UPDATE_CASES: readonly UpdateCase[] = [
   {
     action: 'remove-partition-specs',
     title: 'remove-partition-specs removes a spec that is not the default',
-    since: '1.7',
     prepare: () => [
       { action: 'add-spec', spec: daySpec() },
       { action: 'set-default-spec', 'spec-id': -1 },
@@ -308,7 +303,6 @@ export const UPDATE_CASES: readonly UpdateCase[] = [
   {
     action: 'remove-schemas',
     title: 'remove-schemas removes a schema that is not current',
-    since: '1.9',
     prepare: () => [
       { action: 'add-schema', schema: schemaWithCategory() },
       { action: 'set-current-schema', 'schema-id': -1 },
@@ -325,7 +319,6 @@ export const UPDATE_CASES: readonly UpdateCase[] = [
   {
     action: 'add-encryption-key',
     title: 'add-encryption-key adds an encryption key (v3)',
-    since: '1.10',
     formatVersion: 3,
     updates: () => [{ action: 'add-encryption-key', 'encryption-key': KEY }],
     effect: (md) =>
@@ -337,7 +330,6 @@ export const UPDATE_CASES: readonly UpdateCase[] = [
   {
     action: 'remove-encryption-key',
     title: 'remove-encryption-key removes an encryption key (v3)',
-    since: '1.10',
     formatVersion: 3,
     prepare: () => [{ action: 'add-encryption-key', 'encryption-key': KEY }],
     updates: () => [{ action: 'remove-encryption-key', 'key-id': KEY['key-id'] }],

@@ -1,5 +1,5 @@
 /**
- * Concurrent commits on one table (commit-semantics §7.2; spec-digest §6.11): K commits racing on the same
+ * Concurrent commits on one table: K commits racing on the same
  * base with assert-ref-snapshot-id — exactly one wins, the others get 409, the final metadata is the
  * winner's; K non-conflicting commits — each may get 200 or 409 (server-side retry is optional), but no
  * successful commit is lost, and the successful commits form one history (linearizable per table).
@@ -33,11 +33,9 @@ operation('updateTable', () => {
   rule(
     {
       id: 'concurrency/commits/one-winner',
-      level: 'MUST',
       title:
         'K commits racing on the same base with assert-ref-snapshot-id: one 200, the rest 409, winner kept',
       requires: [...REQUIRES],
-      ref: 'commit-semantics §7.2; spec-digest §3.1 assert-ref-snapshot-id, §1.3 #19',
     },
     async (ctx) => {
       const { catalog, check, run } = ctx
@@ -71,10 +69,8 @@ operation('updateTable', () => {
   rule(
     {
       id: 'concurrency/commits/none-lost',
-      level: 'MUST',
       title: 'concurrent non-conflicting commits: every commit answered 200 is in the final metadata',
       requires: [...REQUIRES],
-      ref: 'commit-semantics §7.2 (non-conflicting concurrent commits; server-side retry optional)',
     },
     async (ctx) => {
       const { catalog, check, run } = ctx
@@ -108,10 +104,8 @@ operation('updateTable', () => {
   rule(
     {
       id: 'concurrency/commits/linearizable',
-      level: 'MUST',
       title: 'the successful concurrent commits of one table form a single history',
       requires: [...REQUIRES],
-      ref: 'commit-semantics §7.2 (each 200 is its own version; the response is the metadata just committed)',
     },
     async (ctx) => {
       const { catalog, check, run } = ctx

@@ -32,7 +32,6 @@ operation('updateTable', () => {
   rule(
     {
       id: 'concurrency/commits/branches-retryable',
-      level: 'MUST',
       title:
         'K commits racing to add a snapshot each on its own branch get 200 or a retryable 409, and every 200 is kept',
       requires: ['createNamespace', 'createTable', 'loadTable', 'updateTable'],
@@ -70,7 +69,6 @@ operation('renameTable', () => {
   rule(
     {
       id: 'concurrency/rename-drop/serial',
-      level: 'MUST',
       title: 'a rename and a drop racing on one table end as one of the two serial orders, never a 5xx',
       requires: ['createNamespace', 'createTable', 'renameTable', 'dropTable', 'tableExists'],
     },

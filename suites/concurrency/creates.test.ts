@@ -1,5 +1,5 @@
 /**
- * Concurrent creates of one name (commit-semantics §7.2 "creates are not retried"; spec-digest §1.3 #4, #10):
+ * Concurrent creates of one name:
  * exactly one succeeds, the others get 409.
  */
 import { operation, rule } from '../_harness/dsl.ts'
@@ -10,10 +10,8 @@ operation('createTable', () => {
   rule(
     {
       id: 'concurrency/creates/one-table-wins',
-      level: 'MUST',
       title: 'K concurrent creates of one table name: one 200, the rest 409',
       requires: ['createNamespace', 'createTable', 'dropTable', 'dropNamespace'],
-      ref: 'commit-semantics §7.2; spec-digest §1.3 #10',
     },
     async ({ catalog, sandbox, check, run }) => {
       const { ns } = await freshNamespace(sandbox, catalog, 'ctab')
@@ -34,10 +32,8 @@ operation('createNamespace', () => {
   rule(
     {
       id: 'concurrency/creates/one-namespace-wins',
-      level: 'MUST',
       title: 'K concurrent creates of one namespace: one 200, the rest 409',
       requires: ['createNamespace', 'dropNamespace'],
-      ref: 'spec-digest §1.3 #4',
     },
     async ({ catalog, sandbox, check, run }) => {
       const ns = sandbox.names.namespace('cns')

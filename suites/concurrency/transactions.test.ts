@@ -1,5 +1,5 @@
 /**
- * Concurrent multi-table transactions (spec-digest §1.3 #27, §6.11; commit-semantics §6): K transactions
+ * Concurrent multi-table transactions: K transactions
  * race on tables A and B, in both orders, each asserting main is empty on both and appending to both; some
  * also carry a third change whose requirement fails. All-or-nothing must hold: the final A and B come from
  * the same successful transaction, and a transaction answered 409 left nothing behind.
@@ -13,7 +13,6 @@ operation('commitTransaction', () => {
   rule(
     {
       id: 'concurrency/transactions/all-or-nothing',
-      level: 'MUST',
       title: 'concurrent multi-table transactions apply all their changes or none',
       requires: [
         'createNamespace',
@@ -23,7 +22,6 @@ operation('commitTransaction', () => {
         'dropTable',
         'dropNamespace',
       ],
-      ref: 'spec-digest §1.3 #27 (atomic across all tables), §6.11; commit-semantics §6',
     },
     async ({ catalog, sandbox, check, run }) => {
       const { ns } = await freshNamespace(sandbox, catalog, 'tx')

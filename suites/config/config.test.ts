@@ -1,5 +1,5 @@
 /**
- * getConfig (spec-digest §1.3 #1, §2.1 CatalogConfig, §6.2, §6.5; catalog-rest-spec.md Configuration): the
+ * getConfig: the
  * shape of defaults / overrides / endpoints, the warehouse parameter, and idempotency-key-lifetime as an
  * ISO 8601 duration at the top level.
  */
@@ -20,10 +20,8 @@ operation('getConfig', () => {
   rule(
     {
       id: 'config/get/shape',
-      level: 'MUST',
       title: 'config answers 200 with defaults and overrides as string maps',
       requires: [],
-      ref: 'spec-digest §1.3 #1, §2.1 CatalogConfig; catalog-rest-spec.md Configuration response',
     },
     async ({ catalog, check }) => {
       // This rule's own assertions first; the registry's schema check (schema/CatalogConfig) after them.
@@ -47,11 +45,8 @@ operation('getConfig', () => {
   rule(
     {
       id: 'config/endpoints/format',
-      level: 'MUST',
       title: 'each endpoints entry is "<VERB> <path>" with one space and a /v1/ path template',
       requires: [],
-      ref: 'spec-digest §2.1 CatalogConfig.endpoints, §6.5',
-      since: '1.7',
     },
     async ({ catalog, check, unsupported }) => {
       const ex = await catalog.op.getConfig()
@@ -74,11 +69,8 @@ operation('getConfig', () => {
   rule(
     {
       id: 'config/idempotency-key-lifetime/iso-duration',
-      level: 'MUST',
       title: 'idempotency-key-lifetime, when present, is an ISO 8601 duration at the top level',
       requires: [],
-      ref: 'spec-digest §2.1 CatalogConfig, §6.2; catalog-rest-spec.md Configuration response, Limits',
-      since: '1.11',
     },
     async ({ catalog, check, unsupported }) => {
       const ex = await catalog.op.getConfig()
@@ -107,10 +99,8 @@ operation('getConfig', () => {
   rule(
     {
       id: 'config/warehouse/requested',
-      level: 'MUST',
       title: 'config answers 200 for the warehouse the run was given',
       requires: [],
-      ref: 'spec-digest §1.3 #1 (query warehouse)',
     },
     async ({ catalog, check, run, notConfigured }) => {
       if (!run.warehouse) notConfigured('the run names no warehouse (--warehouse)')
@@ -121,10 +111,8 @@ operation('getConfig', () => {
   rule(
     {
       id: 'config/warehouse/unknown',
-      level: 'MUST',
       title: 'an unknown warehouse answers 404 (or 200 where the server ignores the parameter), never 5xx',
       requires: [],
-      ref: 'spec-digest §1.3 #1 (404 NoSuchWarehouseException, 1.11+)',
     },
     async ({ catalog, check, run }) => {
       const ex = await catalog.op.getConfig({ query: { warehouse: `${run.runPrefix}_no_such_warehouse` } })

@@ -1,5 +1,5 @@
 /**
- * Declared versus served (spec-digest §6.5; rck-digest §3.2 "/v1/config content"): every endpoint that
+ * Declared versus served: every endpoint that
  * /v1/config advertises answers a well-formed request with something other than 404, 405 or 501; and an
  * endpoint that is served but not advertised is reported (servers should list every route they serve).
  */
@@ -21,11 +21,8 @@ operation('getConfig', () => {
   rule(
     {
       id: 'config/endpoints/declared-served',
-      level: 'MUST',
       title: 'every advertised endpoint answers a well-formed request (not 404, 405 or 501)',
       requires: ['createNamespace', 'createTable'],
-      ref: 'spec-digest §6.5 (a client calls only advertised endpoints); catalog-rest-spec.md Versioning',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check, run, unsupported }) => {
       if (!run.caps.endpointsAdvertised) unsupported('/v1/config lists no endpoints')
@@ -46,11 +43,8 @@ operation('getConfig', () => {
   rule(
     {
       id: 'config/endpoints/served-advertised',
-      level: 'SHOULD',
       title: 'an endpoint the server serves is advertised in /v1/config endpoints',
       requires: ['createNamespace', 'createTable'],
-      ref: 'spec-digest §6.5 (when the list is present, servers should list every route they serve, including HEAD)',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check, run, unsupported }) => {
       if (!run.caps.endpointsAdvertised)

@@ -1,6 +1,5 @@
 /**
- * Access delegation (spec-digest §6.10, §2.3 StorageCredential / LoadCredentialsResponse, §1.3 #23, #24;
- * catalog-rest-spec.md Authentication rule 5): with vended-credentials requested, credentials come back in
+ * Access delegation: with vended-credentials requested, credentials come back in
  * storage-credentials or config; loadCredentials answers them; remote signing is configured and its endpoint
  * signs. Delegation is optional in Iceberg: a server that ignores the header is "unsupported". The original
  * document makes vended credentials (a `token` in config) a MUST.
@@ -9,7 +8,7 @@ import type { RunContext } from '../_harness/run-context.ts'
 import { operation, rule } from '../_harness/dsl.ts'
 import { createTable, tableRequest, type LoadTableResult } from '../_harness/support/catalog-objects.ts'
 
-/** Config keys that carry a vended credential (spec-digest §1.3 #18, §2.3). */
+/** Config keys that carry a vended credential. */
 const CREDENTIAL_KEY =
   /^(token|s3\.access-key-id|s3\.session-token|gcs\.oauth2\.token|adls\.sas-token.*|urn:ietf:params:oauth:token-type:.+)$/
 
@@ -26,10 +25,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'delegation/vended-credentials/load',
-      level: { iceberg: 'MAY', document: 'MUST' },
       title: 'with vended-credentials requested, load returns credentials in storage-credentials or config',
       requires: ['createNamespace', 'createTable', 'loadTable'],
-      ref: 'spec-digest §6.10, §1.3 #18; catalog-rest-spec.md Authentication rule 5',
     },
     async ({ catalog, sandbox, check, run, meta, unsupported }) => {
       const ns = await sandbox.namespace(catalog, 'vended')
@@ -63,10 +60,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'delegation/vended-credentials/create',
-      level: 'MAY',
       title: 'with vended-credentials requested, create returns credentials as load does',
       requires: ['createNamespace', 'createTable'],
-      ref: 'spec-digest §6.10 (accepted on createTable)',
     },
     async ({ catalog, sandbox, check, run, unsupported }) => {
       const ns = await sandbox.namespace(catalog, 'vendedcreate')
@@ -83,10 +78,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'delegation/remote-signing/config',
-      level: 'MAY',
       title: 'with remote-signing requested, the load result enables remote signing',
       requires: ['createNamespace', 'createTable', 'loadTable'],
-      ref: 'spec-digest §6.10 remote-signing, §2.10 RemoteSigningConfig',
     },
     async ({ catalog, sandbox, check, run, unsupported }) => {
       const ns = await sandbox.namespace(catalog, 'signing')
@@ -116,11 +109,8 @@ operation('loadCredentials', () => {
   rule(
     {
       id: 'delegation/load-credentials/returns',
-      level: 'MUST',
       title: 'loadCredentials answers 200 with a storage-credentials array',
       requires: ['createNamespace', 'createTable', 'loadCredentials'],
-      ref: 'spec-digest §1.3 #23, §2.3 LoadCredentialsResponse',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'creds')
@@ -139,11 +129,8 @@ operation('loadCredentials', () => {
   rule(
     {
       id: 'delegation/load-credentials/missing-404',
-      level: 'MUST',
       title: 'loadCredentials of a table that does not exist is 404',
       requires: ['createNamespace', 'loadCredentials'],
-      ref: 'spec-digest §1.3 #23',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'credsmissing')
@@ -159,11 +146,8 @@ operation('signRequest', () => {
   rule(
     {
       id: 'delegation/sign/returns',
-      level: 'MUST',
       title: 'the sign endpoint answers 200 with the signed uri and headers',
       requires: ['createNamespace', 'createTable', 'signRequest'],
-      ref: 'spec-digest §1.3 #24, §2.10 RemoteSignRequest / RemoteSignResult',
-      since: '1.11',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'sign')

@@ -1,5 +1,5 @@
 /**
- * The error model and robustness of routing (spec-digest §0.3, §2.1 ErrorModel, §5.2): every error is
+ * The error model and robustness of routing: every error is
  * `{ error: { message, type, code } }` with code equal to the HTTP status; malformed input is 400; unknown
  * paths and wrong methods get a 4xx, never a 5xx.
  */
@@ -9,10 +9,8 @@ operation('topic:errors', () => {
   rule(
     {
       id: 'errors/envelope/shape',
-      level: 'MUST',
       title: 'an error answer is an IcebergErrorResponse: { error: { message, type, code } }',
       requires: ['loadNamespaceMetadata'],
-      ref: 'spec-digest §0.3, §2.1 ErrorModel / IcebergErrorResponse; catalog-rest-spec.md Errors',
     },
     async ({ catalog, sandbox, check }) => {
       const ex = await catalog.op.loadNamespaceMetadata({ namespace: sandbox.names.namespace('missing') })
@@ -33,10 +31,8 @@ operation('topic:errors', () => {
   rule(
     {
       id: 'errors/envelope/code-equals-status',
-      level: 'MUST',
       title: 'error.code equals the HTTP status',
       requires: ['createNamespace'],
-      ref: 'spec-digest §2.1 ErrorModel.code; catalog-rest-spec.md Errors ("code equals the HTTP status")',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'code')
@@ -50,10 +46,8 @@ operation('topic:errors', () => {
   rule(
     {
       id: 'errors/malformed-json-400',
-      level: 'MUST',
       title: 'a body that is not JSON is 400',
       requires: ['createNamespace'],
-      ref: 'spec-digest §0.3 BadRequestErrorResponse, §5.2 (malformed JSON → 400)',
     },
     async ({ catalog, run, check }) => {
       // The run prefix in the text lets the write guard pass it; a server that accepts it creates only a run namespace.
@@ -65,10 +59,8 @@ operation('topic:errors', () => {
   rule(
     {
       id: 'errors/schema-violation-400',
-      level: 'MUST',
       title: 'a JSON body that violates the request schema is 400',
       requires: ['createNamespace', 'createTable'],
-      ref: 'spec-digest §0.3, §5.2 (schema violation → 400)',
     },
     async ({ catalog, run, sandbox, check }) => {
       const notArray = await catalog.op.createNamespace({
@@ -84,10 +76,8 @@ operation('topic:errors', () => {
   rule(
     {
       id: 'errors/unknown-path-4xx',
-      level: 'MUST',
       title: 'an unknown path gets a 4xx (404 expected), never a 5xx',
       requires: [],
-      ref: 'spec-digest §0.3, §5.2; rck-digest §6 (wire-level checks)',
     },
     async ({ catalog, check }) => {
       const base = catalog.pathOf('listNamespaces').replace(/\/namespaces$/, '')
@@ -110,10 +100,8 @@ operation('topic:errors', () => {
   rule(
     {
       id: 'errors/wrong-method-4xx',
-      level: 'MUST',
       title: 'a method a route does not serve gets a 4xx (405 expected), never a 5xx',
       requires: ['listNamespaces'],
-      ref: 'RFC 9110 §15.5.6; spec-digest §5.2',
     },
     async ({ catalog, check, run }) => {
       // A well-formed create body under the wrong method; the run prefix lets the write guard pass it.
@@ -131,10 +119,8 @@ operation('topic:errors', () => {
   rule(
     {
       id: 'errors/bad-parameter-4xx',
-      level: 'MUST',
       title: 'a malformed query parameter (pageSize=0) gets a 4xx, never a 5xx',
       requires: ['listNamespaces'],
-      ref: 'spec-digest §1.2 page-size (minimum 1), §5.2',
     },
     async ({ catalog, check }) => {
       const ex = await catalog.op.listNamespaces({ query: { pageSize: 0 } })

@@ -1,5 +1,5 @@
 /**
- * ETag and If-None-Match on tables (spec-digest §6.3; catalog-rest-spec.md Tables rule 2). Optional in
+ * ETag and If-None-Match on tables. Optional in
  * Iceberg (no ETag or no 304 is "unsupported"), definite in the original document (profile `document`: MUST).
  * Where ETags are sent they must identify one metadata version: a stale ETag never gets a 304.
  */
@@ -15,8 +15,6 @@ import {
 } from '../_harness/support/commit-steps.ts'
 import type { TableRef } from '../_harness/support/commit-steps.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
-
-const OPTIONAL = { iceberg: 'MAY', document: 'MUST' } as const
 
 /** The ETag of a response; ends the test as unsupported when there is none and ETags are optional. */
 function etagOf(ctx: Fixtures, ex: Exchange, what: string): string {
@@ -40,11 +38,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'etag/create/present',
-      level: OPTIONAL,
       title: 'createTable answers with an ETag',
       requires: ['createTable'],
-      ref: 'spec-digest §1.3 #10, §6.3',
-      since: '1.8',
     },
     async (ctx) => {
       const namespace = await ctx.sandbox.namespace(ctx.catalog, 'etag')
@@ -60,11 +55,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'etag/load/304-when-unchanged',
-      level: OPTIONAL,
       title: 'a load with If-None-Match of the current ETag is 304 with no body',
       requires: ['createTable', 'loadTable'],
-      ref: 'spec-digest §1.3 #18, §6.3; catalog-rest-spec.md Tables rule 2',
-      since: '1.8',
     },
     async (ctx) => {
       const ref = await table(ctx)
@@ -81,11 +73,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'etag/load/200-after-commit',
-      level: 'MUST',
       title: 'after a commit, the old ETag gets 200 with the new metadata and a different ETag',
       requires: ['createTable', 'loadTable', 'updateTable'],
-      ref: 'spec-digest §6.3 (an ETag identifies one metadata version); catalog-rest-spec.md Tables rule 2',
-      since: '1.8',
     },
     async (ctx) => {
       const ref = await table(ctx)
@@ -115,11 +104,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'etag/load/representations-differ',
-      level: 'SHOULD',
       title: 'snapshots=all and snapshots=refs responses of one version get different ETags',
       requires: ['createTable', 'loadTable', 'updateTable'],
-      ref: 'spec-digest §6.3, §6.6',
-      since: '1.11',
     },
     async (ctx) => {
       const ref = await table(ctx)
@@ -148,11 +134,8 @@ operation('updateTable', () => {
     {
       id: 'etag/commit/usable-for-if-none-match',
       // Optional in Iceberg; the original document makes ETag and 304 definite.
-      level: { iceberg: 'MAY', document: 'MUST' },
       title: "a commit's ETag is current: a load with it is 304",
       requires: ['createTable', 'loadTable', 'updateTable'],
-      ref: 'spec-digest §1.3 #19, §6.3 (CommitTableResponse ETag, 1.11)',
-      since: '1.11',
     },
     async (ctx) => {
       const ref = await table(ctx)

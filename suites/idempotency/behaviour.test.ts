@@ -11,10 +11,8 @@ operation('getConfig', () => {
   rule(
     {
       id: 'idempotency/config/advertised-when-honoured',
-      level: 'SHOULD',
       title: 'a server that honours Idempotency-Key advertises idempotency-key-lifetime',
       requires: ['createNamespace'],
-      since: '1.11',
     },
     async (ctx) => {
       const support = await idempotencySupport(ctx)
@@ -35,10 +33,8 @@ operation('dropNamespace', () => {
   rule(
     {
       id: 'idempotency/key-reuse/no-false-success',
-      level: 'SHOULD',
       title: 'a key reused for another operation never answers success for an operation that did not run',
       requires: ['createNamespace', 'dropNamespace', 'namespaceExists'],
-      since: '1.11',
     },
     async (ctx) => {
       await requireIdempotency(ctx)

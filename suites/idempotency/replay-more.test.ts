@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key replay of the remaining mutating operations (spec-digest §6.2), only where the server
+ * Idempotency-Key replay of the remaining mutating operations, only where the server
  * advertises idempotency-key-lifetime: updateProperties, dropNamespace, renameTable, registerTable,
  * replaceView, dropView, renameView, registerView. A replay of a finalized request answers the same final
  * status without running the operation again. Each test makes a re-run visible: a replayed drop or rename
@@ -12,8 +12,6 @@ import { createTable } from '../_harness/support/catalog-objects.ts'
 import { idempotencyKey as key, requireIdempotency } from '../_harness/support/idempotency.ts'
 import { commitView, setupView, viewStateOf } from '../_harness/support/view-steps.ts'
 
-const REF = 'spec-digest §6.2 (same key: no additional effects; a finalized response is replayed)'
-
 /** A rename body for tables and views in one namespace. */
 const renameBody = (namespace: string[], from: string, to: string) => ({
   source: { namespace, name: from },
@@ -24,11 +22,8 @@ operation('updateProperties', () => {
   rule(
     {
       id: 'idempotency/updateProperties/replay',
-      level: 'MUST',
       title: 'a replayed updateProperties answers 200 again and does not undo a later update',
       requires: ['createNamespace', 'updateProperties', 'loadNamespaceMetadata'],
-      ref: REF,
-      since: '1.11',
     },
     async (ctx) => {
       await requireIdempotency(ctx)
@@ -68,11 +63,8 @@ operation('dropNamespace', () => {
   rule(
     {
       id: 'idempotency/dropNamespace/replay',
-      level: 'MUST',
       title: 'a replayed dropNamespace answers 204, not 404, and does not drop a namespace created since',
       requires: ['createNamespace', 'dropNamespace', 'loadNamespaceMetadata'],
-      ref: REF,
-      since: '1.11',
     },
     async (ctx) => {
       await requireIdempotency(ctx)
@@ -96,11 +88,8 @@ operation('dropNamespace', () => {
   rule(
     {
       id: 'idempotency/dropNamespace/replays-409',
-      level: 'MUST',
       title: 'a finalized 409 NamespaceNotEmpty is replayed even after the namespace was emptied',
       requires: ['createNamespace', 'createTable', 'dropTable', 'dropNamespace', 'loadNamespaceMetadata'],
-      ref: 'spec-digest §6.2 (deterministic 4xx, explicitly 409 NamespaceNotEmpty, are finalized and replayed)',
-      since: '1.11',
     },
     async (ctx) => {
       await requireIdempotency(ctx)
@@ -129,11 +118,8 @@ operation('renameTable', () => {
   rule(
     {
       id: 'idempotency/renameTable/replay',
-      level: 'MUST',
       title: 'a replayed renameTable answers 204, not 404 or 409, and moves nothing again',
       requires: ['createNamespace', 'createTable', 'renameTable', 'loadTable'],
-      ref: REF,
-      since: '1.11',
     },
     async (ctx) => {
       await requireIdempotency(ctx)
@@ -160,11 +146,8 @@ operation('registerTable', () => {
   rule(
     {
       id: 'idempotency/registerTable/replay',
-      level: 'MUST',
       title: 'a replayed registerTable answers 200 again, not 409, and registers nothing again',
       requires: ['createNamespace', 'createTable', 'registerTable', 'dropTable', 'loadTable'],
-      ref: REF,
-      since: '1.11',
     },
     async (ctx) => {
       await requireIdempotency(ctx)
@@ -207,11 +190,8 @@ operation('replaceView', () => {
   rule(
     {
       id: 'idempotency/replaceView/replay',
-      level: 'MUST',
       title: 'a replayed replaceView answers 200 again and does not undo a later commit',
       requires: ['createNamespace', 'createView', 'replaceView', 'loadView'],
-      ref: REF,
-      since: '1.11',
     },
     async (ctx) => {
       await requireIdempotency(ctx)
@@ -235,11 +215,8 @@ operation('dropView', () => {
   rule(
     {
       id: 'idempotency/dropView/replay',
-      level: 'MUST',
       title: 'a replayed dropView answers 204, not 404, and does not drop a view created since',
       requires: ['createNamespace', 'createView', 'dropView', 'loadView'],
-      ref: REF,
-      since: '1.11',
     },
     async (ctx) => {
       await requireIdempotency(ctx)
@@ -263,11 +240,8 @@ operation('renameView', () => {
   rule(
     {
       id: 'idempotency/renameView/replay',
-      level: 'MUST',
       title: 'a replayed renameView answers 204, not 404 or 409, and moves nothing again',
       requires: ['createNamespace', 'createView', 'renameView', 'loadView'],
-      ref: REF,
-      since: '1.11',
     },
     async (ctx) => {
       await requireIdempotency(ctx)
@@ -292,16 +266,13 @@ operation('registerView', () => {
   rule(
     {
       id: 'idempotency/registerView/replay',
-      level: 'MUST',
       title: 'a replayed registerView answers 200 again, not 409, and registers nothing again',
       requires: ['createNamespace', 'createView', 'dropView', 'registerView', 'loadView'],
-      ref: REF,
-      since: '1.11',
     },
     async (ctx) => {
       await requireIdempotency(ctx)
       const { catalog, check } = ctx
-      // gc.enabled=false keeps the metadata file when the view is dropped (commit-semantics §4).
+      // gc.enabled=false keeps the metadata file when the view is dropped.
       const { ref, state } = await view(ctx, 'idemgv', { 'gc.enabled': 'false' })
       check.setup(await catalog.op.dropView(ref), 'drop the view', 204)
       const body = { name: ref.view, 'metadata-location': state.metadataLocation }

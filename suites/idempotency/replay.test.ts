@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key replay (spec-digest §6.2), only where the server advertises idempotency-key-lifetime: a
+ * Idempotency-Key replay, only where the server advertises idempotency-key-lifetime: a
  * replay with the same key returns an equivalent response and has no second effect (a replayed create is
  * not 409, a replayed drop is not 404, a replayed commit writes no new metadata); a finalized 409 is replayed.
  * What the spec leaves open (a key reused with another body) is at most a warning.
@@ -12,11 +12,8 @@ operation('createNamespace', () => {
   rule(
     {
       id: 'idempotency/createNamespace/replay',
-      level: 'MUST',
       title: 'a replayed createNamespace answers 200 again, not 409',
       requires: ['createNamespace'],
-      ref: 'spec-digest §6.2',
-      since: '1.11',
     },
     async (ctx) => {
       await requireIdempotency(ctx)
@@ -32,11 +29,8 @@ operation('createNamespace', () => {
   rule(
     {
       id: 'idempotency/createNamespace/replays-409',
-      level: 'MUST',
       title: 'a finalized 409 is replayed even after the conflict is gone',
       requires: ['createNamespace', 'dropNamespace'],
-      ref: 'spec-digest §6.2 (deterministic 4xx, including 409, are finalized and replayed)',
-      since: '1.11',
     },
     async (ctx) => {
       await requireIdempotency(ctx)
@@ -56,11 +50,8 @@ operation('createNamespace', () => {
   rule(
     {
       id: 'idempotency/key-reuse/no-second-effect',
-      level: 'SHOULD',
       title: 'a key reused with another body does not run the second operation',
       requires: ['createNamespace', 'loadNamespaceMetadata'],
-      ref: 'spec-digest §6.2 (key reuse across operations: not specified, rejected by proposals)',
-      since: '1.11',
     },
     async (ctx) => {
       await requireIdempotency(ctx)
@@ -86,12 +77,9 @@ operation('updateTable', () => {
   rule(
     {
       id: 'idempotency/table-ops/replay',
-      level: 'MUST',
       title:
         'replayed createTable, updateTable and dropTable answer as the first time and have no second effect',
       requires: ['createTable', 'updateTable', 'dropTable', 'loadTable'],
-      ref: 'spec-digest §6.2',
-      since: '1.11',
     },
     async (ctx) => {
       await requireIdempotency(ctx)
@@ -136,11 +124,8 @@ operation('updateTable', () => {
   rule(
     {
       id: 'idempotency/commitTransaction/replay',
-      level: 'MUST',
       title: 'a replayed commitTransaction answers 204 and writes no new metadata',
       requires: ['createTable', 'commitTransaction', 'loadTable'],
-      ref: 'spec-digest §6.2',
-      since: '1.11',
     },
     async (ctx) => {
       await requireIdempotency(ctx)

@@ -1,5 +1,5 @@
 /**
- * reportMetrics (spec-digest §1.3 #26, §2.11; catalog-rest-spec.md Tables / Metrics report): scan and commit
+ * reportMetrics: scan and commit
  * reports are accepted with 204 and no body; a report for a table that does not exist is 404.
  */
 import { operation, rule } from '../_harness/dsl.ts'
@@ -18,10 +18,8 @@ operation('reportMetrics', () => {
     rule(
       {
         id: `metrics/report/${kind}-204`,
-        level: 'MUST',
         title: `a ${kind} report is accepted with 204 and no body`,
         requires: ['createNamespace', 'createTable', 'reportMetrics'],
-        ref: 'spec-digest §1.3 #26, §2.11; catalog-rest-spec.md Tables (metrics → 204)',
       },
       async ({ catalog, sandbox, check }) => {
         const ns = await sandbox.namespace(catalog, kind)
@@ -39,10 +37,8 @@ operation('reportMetrics', () => {
   rule(
     {
       id: 'metrics/report/missing-table-404',
-      level: 'MUST',
       title: 'a report for a table that does not exist is 404',
       requires: ['createNamespace', 'reportMetrics'],
-      ref: 'spec-digest §1.3 #26 (404 NoSuchTableException)',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'nometrics')
@@ -58,10 +54,8 @@ operation('reportMetrics', () => {
   rule(
     {
       id: 'metrics/report/malformed-400',
-      level: 'SHOULD',
       title: 'a report without report-type is 400',
       requires: ['createNamespace', 'createTable', 'reportMetrics'],
-      ref: 'spec-digest §2.11 ReportMetricsRequest (report-type required), §5.2',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'badreport')

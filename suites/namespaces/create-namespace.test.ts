@@ -1,5 +1,5 @@
 /**
- * createNamespace (spec-digest §1.3 #4; catalog-rest-spec.md Namespaces rule 4): a namespace is created with
+ * createNamespace: a namespace is created with
  * its properties, a duplicate is 409, and the response holds what was stored.
  */
 import { operation, rule } from '../_harness/dsl.ts'
@@ -8,10 +8,8 @@ operation('createNamespace', () => {
   rule(
     {
       id: 'namespaces/create/returns-namespace',
-      level: 'MUST',
       title: 'create answers 200 with the namespace and the stored properties',
       requires: ['createNamespace'],
-      ref: 'spec-digest §1.3 #4',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = sandbox.names.namespace('create')
@@ -32,10 +30,8 @@ operation('createNamespace', () => {
   rule(
     {
       id: 'namespaces/create/exists-409',
-      level: 'MUST',
       title: 'creating an existing namespace is 409',
       requires: ['createNamespace'],
-      ref: 'spec-digest §1.3 #4; catalog-rest-spec.md Namespaces rule 4',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'dup')

@@ -1,6 +1,5 @@
 /**
- * dropNamespace of a namespace that is not empty (spec-digest §1.3 #7, §5.2; catalog-rest-spec.md Namespaces
- * rule 3): 409 while it holds a table or a view, and the namespace and its content stay.
+ * dropNamespace of a namespace that is not empty: 409 while it holds a table or a view, and the namespace and its content stay.
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import { createTable, createView } from '../_harness/support/catalog-objects.ts'
@@ -9,11 +8,8 @@ operation('dropNamespace', () => {
   rule(
     {
       id: 'namespaces/drop/not-empty-table-409',
-      level: 'MUST',
       title: 'dropping a namespace that holds a table is 409; after the table is dropped it succeeds',
       requires: ['createNamespace', 'createTable', 'dropNamespace', 'dropTable', 'loadTable'],
-      ref: 'spec-digest §1.3 #7 (409 since 1.9); catalog-rest-spec.md Namespaces rule 3; rck-digest §2.3 testDropNonEmptyNamespace',
-      since: '1.9',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'withtable')
@@ -32,11 +28,8 @@ operation('dropNamespace', () => {
   rule(
     {
       id: 'namespaces/drop/not-empty-view-409',
-      level: 'MUST',
       title: 'dropping a namespace that holds only a view is 409',
       requires: ['createNamespace', 'createView', 'dropNamespace', 'loadView'],
-      ref: 'spec-digest §1.3 #7; catalog-rest-spec.md Namespaces rule 3; rck-digest §2.4 dropNonEmptyNamespace',
-      since: '1.9',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'withview')

@@ -1,5 +1,5 @@
 /**
- * Namespace lifecycle (spec-digest §1.3 #3–#7; catalog-rest-spec.md Namespaces): load, exists, list and drop
+ * Namespace lifecycle: load, exists, list and drop
  * of a namespace, and the 404s for one that does not exist.
  */
 import { operation, rule } from '../_harness/dsl.ts'
@@ -14,10 +14,8 @@ operation('loadNamespaceMetadata', () => {
   rule(
     {
       id: 'namespaces/load/returns-properties',
-      level: 'MUST',
       title: 'load answers 200 with the namespace and (at least) the properties it was created with',
       requires: ['createNamespace', 'loadNamespaceMetadata'],
-      ref: 'spec-digest §1.3 #5, §2.2 GetNamespaceResponse; rck-digest §2.3 testCreateNamespaceWithProperties',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'load', { owner: 'conformance', 'a.b': 'c d' })
@@ -37,10 +35,8 @@ operation('loadNamespaceMetadata', () => {
   rule(
     {
       id: 'namespaces/load/missing-404',
-      level: 'MUST',
       title: 'loading a namespace that does not exist is 404',
       requires: ['loadNamespaceMetadata'],
-      ref: 'spec-digest §1.3 #5; catalog-rest-spec.md Namespaces rule 6',
     },
     async ({ catalog, sandbox, check }) => {
       const ex = await catalog.op.loadNamespaceMetadata({ namespace: sandbox.names.namespace('missing') })
@@ -53,10 +49,8 @@ operation('namespaceExists', () => {
   rule(
     {
       id: 'namespaces/exists/204',
-      level: 'MUST',
       title: 'HEAD on an existing namespace is 204 with no body',
       requires: ['createNamespace', 'namespaceExists'],
-      ref: 'spec-digest §1.3 #6',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'exists')
@@ -67,10 +61,8 @@ operation('namespaceExists', () => {
   rule(
     {
       id: 'namespaces/exists/missing-404',
-      level: 'MUST',
       title: 'HEAD on a namespace that does not exist is 404 with no body',
       requires: ['namespaceExists'],
-      ref: 'spec-digest §1.3 #6, §8 quirk 7',
     },
     async ({ catalog, sandbox, check }) => {
       const ex = await catalog.op.namespaceExists({ namespace: sandbox.names.namespace('missing') })
@@ -83,10 +75,8 @@ operation('listNamespaces', () => {
   rule(
     {
       id: 'namespaces/list/contains-created',
-      level: 'MUST',
       title: 'the top-level listing contains a created namespace, as its full identifier',
       requires: ['createNamespace', 'listNamespaces'],
-      ref: 'spec-digest §1.3 #3; rck-digest §2.3 testCreateNamespace, testListNamespaces',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'listed')
@@ -104,10 +94,8 @@ operation('dropNamespace', () => {
   rule(
     {
       id: 'namespaces/drop/204-then-gone',
-      level: 'MUST',
       title: 'drop of an empty namespace is 204, and the namespace is gone afterwards',
       requires: ['createNamespace', 'dropNamespace', 'loadNamespaceMetadata'],
-      ref: 'spec-digest §1.3 #7; rck-digest §2.3 testDropNamespace',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'drop')
@@ -120,10 +108,8 @@ operation('dropNamespace', () => {
   rule(
     {
       id: 'namespaces/drop/missing-404',
-      level: 'MUST',
       title: 'dropping a namespace that does not exist is 404',
       requires: ['dropNamespace'],
-      ref: 'spec-digest §1.3 #7; rck-digest §2.3 testDropNonexistentNamespace',
     },
     async ({ catalog, sandbox, check }) => {
       const ex = await catalog.op.dropNamespace({ namespace: sandbox.names.namespace('missing') })

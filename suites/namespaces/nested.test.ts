@@ -1,5 +1,5 @@
 /**
- * Nested namespaces (spec-digest §1.3 #3, §6.4): `parent` lists direct children only, as full identifiers;
+ * Nested namespaces: `parent` lists direct children only, as full identifiers;
  * a missing parent is 404; multi-part namespaces in paths are joined with %1F (which servers must always
  * accept) or with the advertised `namespace-separator`. Servers need not support nesting: a refused child
  * namespace makes these tests "unsupported".
@@ -64,10 +64,8 @@ operation('listNamespaces', () => {
   rule(
     {
       id: 'namespaces/list/parent-direct-children',
-      level: 'MUST',
       title: 'listing with parent answers exactly its direct children, as full identifiers',
       requires: ['createNamespace', 'listNamespaces'],
-      ref: 'spec-digest §1.3 #3; rck-digest §2.3 testListNestedNamespaces',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const parent = sandbox.names.namespace('parent')
@@ -89,10 +87,8 @@ operation('listNamespaces', () => {
   rule(
     {
       id: 'namespaces/list/parent-missing-404',
-      level: 'MUST',
       title: 'listing under a parent that does not exist is 404',
       requires: ['listNamespaces'],
-      ref: 'spec-digest §1.3 #3; rck-digest §2.3 testListNonExistingNamespace',
     },
     async ({ catalog, sandbox, check }) => {
       const ex = await catalog.op.listNamespaces({ query: { parent: sandbox.names.namespace('missing')[0] } })
@@ -103,10 +99,8 @@ operation('listNamespaces', () => {
   rule(
     {
       id: 'namespaces/list/parent-empty-is-top-level',
-      level: 'SHOULD',
       title: 'an empty parent is treated as absent (the top-level listing)',
       requires: ['createNamespace', 'listNamespaces'],
-      ref: 'spec-digest §1.3 #3, §6.4 (parent="")',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'emptyparent')
@@ -130,10 +124,8 @@ operation('loadNamespaceMetadata', () => {
   rule(
     {
       id: 'namespaces/nested/unit-separator-path',
-      level: 'MUST',
       title: 'a nested namespace is addressed in a path with its parts joined by %1F',
       requires: ['createNamespace', 'loadNamespaceMetadata', 'listNamespaces'],
-      ref: 'spec-digest §6.4 (servers must accept 0x1F); catalog-rest-spec.md Namespace',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const [child] = await nested(catalog, check, sandbox.names.namespace('sep'), ['child'], unsupported)
@@ -146,11 +138,8 @@ operation('loadNamespaceMetadata', () => {
   rule(
     {
       id: 'namespaces/nested/advertised-separator-path',
-      level: 'MUST',
       title: 'a nested namespace is addressed with the advertised namespace-separator',
       requires: ['createNamespace', 'loadNamespaceMetadata', 'listNamespaces'],
-      ref: 'spec-digest §6.4 (configurable separator, 1.11+)',
-      since: '1.11',
     },
     async ({ catalog, sandbox, check, run, unsupported }) => {
       const advertised = advertisedSeparator(run.configBody)
@@ -171,11 +160,8 @@ operation('dropNamespace', () => {
   rule(
     {
       id: 'namespaces/drop/has-children-409',
-      level: 'MUST',
       title: 'dropping a namespace that holds child namespaces is 409, and it stays',
       requires: ['createNamespace', 'dropNamespace', 'loadNamespaceMetadata'],
-      ref: 'spec-digest §1.3 #7 (must be empty), §5.2; rck-digest §2.3 testDropNamespaceWithNestedNamespace',
-      since: '1.9',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const parent = sandbox.names.namespace('haschild')

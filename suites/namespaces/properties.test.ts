@@ -1,5 +1,5 @@
 /**
- * updateProperties (spec-digest §1.3 #8, §2.2; catalog-rest-spec.md Namespaces rules 1, 2, 5): updates and
+ * updateProperties: updates and
  * removals apply, untouched keys stay unchanged, a key in both lists is 422, the response names what was
  * updated, removed and (optionally) missing. A server without namespace properties answers 406: unsupported.
  */
@@ -18,10 +18,8 @@ operation('updateProperties', () => {
   rule(
     {
       id: 'namespaces/properties/update-and-remove',
-      level: 'MUST',
       title: 'updates and removals apply, and untouched properties are unchanged',
       requires: ['createNamespace', 'updateProperties', 'loadNamespaceMetadata'],
-      ref: 'spec-digest §1.3 #8; catalog-rest-spec.md Namespaces rule 1; rck-digest §2.3 testRemoveNamespaceProperties',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const ns = await sandbox.namespace(catalog, 'props', { keep: 'k', change: 'old', drop: 'd' })
@@ -48,10 +46,8 @@ operation('updateProperties', () => {
   rule(
     {
       id: 'namespaces/properties/missing-list',
-      level: 'SHOULD',
       title: 'a missing list, where a server returns one, names the keys that did not exist',
       requires: ['createNamespace', 'updateProperties'],
-      ref: 'spec-digest §2.2 UpdateNamespacePropertiesResponse.missing',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const ns = await sandbox.namespace(catalog, 'missing', { here: 'h' })
@@ -68,10 +64,8 @@ operation('updateProperties', () => {
   rule(
     {
       id: 'namespaces/properties/overlap-422',
-      level: 'MUST',
       title: 'a key in both removals and updates is 422, and nothing changes',
       requires: ['createNamespace', 'updateProperties', 'loadNamespaceMetadata'],
-      ref: 'spec-digest §1.3 #8; catalog-rest-spec.md Namespaces rule 2',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const ns = await sandbox.namespace(catalog, 'overlap', { dup: 'before' })
@@ -99,10 +93,8 @@ operation('updateProperties', () => {
   rule(
     {
       id: 'namespaces/properties/missing-namespace-404',
-      level: 'MUST',
       title: 'updating the properties of a namespace that does not exist is 404',
       requires: ['updateProperties'],
-      ref: 'spec-digest §1.3 #8; rck-digest §2.3 testSetNamespacePropertiesNamespaceDoesNotExist',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const ex = await catalog.op.updateProperties({

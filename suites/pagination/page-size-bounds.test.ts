@@ -30,7 +30,6 @@ operation('listTables', () => {
   rule(
     {
       id: 'pagination/page-size/invalid-refused',
-      level: 'SHOULD',
       title: 'pageSize 0, negative or not a number is refused with a 4xx',
       requires: [...REQUIRES],
     },
@@ -46,7 +45,6 @@ operation('listTables', () => {
   rule(
     {
       id: 'pagination/page-size/invalid-terminates',
-      level: 'MUST',
       title:
         'a listing with pageSize 0 or negative, where a server accepts it, ends: no endless next-page-token',
       requires: [...REQUIRES],

@@ -1,5 +1,5 @@
 /**
- * Property: namespace property updates behave like a map (spec-digest §1.3 #8): `updates` set keys,
+ * Property: namespace property updates behave like a map: `updates` set keys,
  * `removals` delete keys, keys not named are left unchanged; the response lists the keys updated and
  * removed. A random sequence of updates is compared with a Map model after every step.
  */
@@ -32,10 +32,8 @@ operation('updateProperties', () => {
   rule(
     {
       id: 'properties/namespace-properties/map-model',
-      level: 'MUST',
       title: 'namespace property updates and removals behave like a map; untouched keys keep their values',
       requires: ['createNamespace', 'updateProperties', 'loadNamespaceMetadata', 'dropNamespace'],
-      ref: 'spec-digest §1.3 #8; §2.2 UpdateNamespacePropertiesResponse',
     },
     async ({ run, meta, catalog, sandbox, check, unsupported }) => {
       const probe = await freshNamespace(sandbox, catalog, 'nsprops')

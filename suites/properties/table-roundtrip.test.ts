@@ -1,8 +1,7 @@
 /**
  * Property: a table created with any schema (every type, nested struct/list/map; v3 types when the
  * profile and server support format v3), any partition spec (every transform) and any sort order loads
- * back with the same schema, spec and order up to field ids, which the server may reassign (spec-digest
- * §1.3 #10, #18; commit-semantics §3.1), and with the requested properties.
+ * back with the same schema, spec and order up to field ids, which the server may reassign, and with the requested properties.
  */
 import fc from 'fast-check'
 import { operation, rule } from '../_harness/dsl.ts'
@@ -29,11 +28,9 @@ operation('createTable', () => {
   rule(
     {
       id: 'properties/tables/create-load-roundtrip',
-      level: 'MUST',
       title:
         'a created table loads back with its schema, partition spec, sort order (up to ids) and properties',
       requires: ['createNamespace', 'createTable', 'loadTable', 'dropTable', 'dropNamespace'],
-      ref: 'spec-digest §1.3 #10, #18; §2.3 CreateTableRequest; commit-semantics §3.1',
     },
     async (ctx) => {
       const { run, meta, catalog, sandbox, check } = ctx

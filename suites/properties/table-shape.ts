@@ -1,6 +1,6 @@
 /**
  * Id-free shapes of schemas, partition specs and sort orders, for comparing what was sent at create with
- * what a server returns after reassigning field ids (commit-semantics §3.1).
+ * what a server returns after reassigning field ids.
  */
 import type {
   IcebergType,

@@ -27,7 +27,6 @@ operation('topic:advisories', () => {
   rule(
     {
       id: 'advisories/errors/no-internals',
-      level: 'MAY',
       title: 'error bodies carry no stack traces or internal class names',
       requires: ['loadNamespaceMetadata', 'createNamespace'],
     },
@@ -55,7 +54,6 @@ operation('topic:advisories', () => {
   rule(
     {
       id: 'advisories/http/trace-off',
-      level: 'MAY',
       title: 'TRACE is not answered with an echo of the request',
       requires: ['getConfig'],
     },
@@ -73,7 +71,6 @@ operation('topic:advisories', () => {
   rule(
     {
       id: 'advisories/tables/relative-location',
-      level: 'MAY',
       title:
         'a relative table location is refused or made absolute, not written under the server’s working directory',
       requires: ['createNamespace', 'createTable'],

@@ -1,5 +1,5 @@
 /**
- * Server-side scan planning (spec-digest §1.3 #13–#16, §2.9): plan answers completed, submitted or failed
+ * Server-side scan planning: plan answers completed, submitted or failed
  * (never cancelled), with tasks only when completed and a plan-id when submitted; fetch, cancel and tasks
  * answer their shapes and statuses; unknown plans and tasks are 404; invalid combinations are 400.
  * Planning is optional: a 406 or an unadvertised endpoint is "unsupported".
@@ -21,8 +21,7 @@ interface PlanResult {
 const TASK_FIELDS = ['file-scan-tasks', 'plan-tasks', 'delete-files'] as const
 
 /**
- * A table with `files` data files, through the original document's `append` update (spec-digest §4 does
- * not list it: a server without it makes the test unsupported). Returns false when appends are refused.
+ * A table with `files` data files, through the original document's `append` update. Returns false when appends are refused.
  */
 async function tableWithFiles(
   catalog: CatalogClient,
@@ -70,12 +69,9 @@ operation('planTableScan', () => {
   rule(
     {
       id: 'scan-planning/plan/status-and-shape',
-      level: 'MUST',
       title:
         'plan answers completed, submitted or failed; tasks only when completed; a plan-id when submitted',
       requires: ['createNamespace', 'createTable', 'planTableScan'],
-      ref: 'spec-digest §1.3 #13, §2.9 PlanTableScanResult',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const ns = await sandbox.namespace(catalog, 'plan')
@@ -113,11 +109,8 @@ operation('planTableScan', () => {
   rule(
     {
       id: 'scan-planning/plan/mixed-kinds-400',
-      level: 'MUST',
       title: 'a plan that mixes snapshot-id with start/end-snapshot-id is 400',
       requires: ['createNamespace', 'createTable', 'planTableScan'],
-      ref: 'spec-digest §1.3 #13 (mixing point-in-time and incremental is invalid), §5.2',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const ns = await sandbox.namespace(catalog, 'mixed')
@@ -132,11 +125,8 @@ operation('planTableScan', () => {
   rule(
     {
       id: 'scan-planning/plan/missing-table-404',
-      level: 'MUST',
       title: 'planning a scan of a table that does not exist is 404',
       requires: ['createNamespace', 'planTableScan'],
-      ref: 'spec-digest §1.3 #13',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'planmissing')
@@ -150,7 +140,6 @@ operation('fetchPlanningResult', () => {
   rule(
     {
       id: 'scan-planning/fetch/lifecycle',
-      level: 'MUST',
       title: 'a submitted plan is fetched (completed, submitted, failed or cancelled) and cancelled with 204',
       requires: [
         'createNamespace',
@@ -160,8 +149,6 @@ operation('fetchPlanningResult', () => {
         'fetchPlanningResult',
         'cancelPlanning',
       ],
-      ref: 'spec-digest §1.3 #14, #15, §2.9 FetchPlanningResult',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const { ns, plan } = await planTableWithFiles({ catalog, sandbox, check, unsupported }, 'fetch', 2)
@@ -190,11 +177,8 @@ operation('fetchPlanningResult', () => {
   rule(
     {
       id: 'scan-planning/fetch/unknown-plan-404',
-      level: 'MUST',
       title: 'fetching a plan-id that does not exist is 404',
       requires: ['createNamespace', 'createTable', 'fetchPlanningResult'],
-      ref: 'spec-digest §1.3 #14 (NoSuchPlanIdException)',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'noplan')
@@ -213,11 +197,8 @@ operation('cancelPlanning', () => {
   rule(
     {
       id: 'scan-planning/cancel/unknown-plan-404',
-      level: 'MUST',
       title: 'cancelling a plan-id that does not exist is 404',
       requires: ['createNamespace', 'createTable', 'cancelPlanning'],
-      ref: 'spec-digest §1.3 #15 (404 NoSuchPlanIdException, explicit since 1.11)',
-      since: '1.11',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'nocancel')
@@ -232,7 +213,6 @@ operation('fetchScanTasks', () => {
   rule(
     {
       id: 'scan-planning/tasks/plan-task',
-      level: 'MUST',
       title: 'each plan task of a completed plan is fetched with 200 and file scan tasks',
       requires: [
         'createNamespace',
@@ -242,8 +222,6 @@ operation('fetchScanTasks', () => {
         'fetchPlanningResult',
         'fetchScanTasks',
       ],
-      ref: 'spec-digest §1.3 #16, §2.9 ScanTasks (each plan task must be passed to fetchScanTasks)',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const first = await planTableWithFiles({ catalog, sandbox, check, unsupported }, 'tasks', 9)
@@ -275,11 +253,8 @@ operation('fetchScanTasks', () => {
   rule(
     {
       id: 'scan-planning/tasks/unknown-task-404',
-      level: 'MUST',
       title: 'fetching a plan task that does not exist is 404 (or 400 for a malformed task)',
       requires: ['createNamespace', 'createTable', 'fetchScanTasks'],
-      ref: 'spec-digest §1.3 #16 (NoSuchPlanTaskException)',
-      since: '1.7',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'notask')

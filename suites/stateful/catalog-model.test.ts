@@ -1,7 +1,7 @@
 /**
  * Model-based runs (fc.asyncModelRun): random sequences of namespace, table and view operations and of
  * commits whose requirements hold or fail, each compared with a model of what a conformant catalog holds
- * (spec-digest §1.3, §3.1, §5.2; commit-semantics §7.2). Every run and every shrink attempt uses fresh
+ *. Every run and every shrink attempt uses fresh
  * namespaces of the run sandbox, starting from namespace `a` with table `t1`. A failure reports the seed, the replay path and the shrunk command list.
  */
 import fc from 'fast-check'
@@ -18,7 +18,6 @@ operation('topic:stateful', () => {
   rule(
     {
       id: 'stateful/catalog/model-agrees',
-      level: 'MUST',
       title: 'random sequences of catalog operations answer what a conformant catalog model predicts',
       requires: [
         'createNamespace',
@@ -33,7 +32,6 @@ operation('topic:stateful', () => {
         'loadTable',
         'updateTable',
       ],
-      ref: 'spec-digest §1.3 #3–10, #18–20, #25, #28–34; §3.1; §5.2; commit-semantics §7.2',
     },
     async ({ run, meta, catalog, sandbox, check }) => {
       const views = ['createView', 'dropView', 'renameView', 'listViews'].every((id) =>

@@ -1,5 +1,5 @@
 /**
- * createTable (spec-digest §1.3 #10, §2.3, §6.9; catalog-rest-spec.md Tables): the result, fresh field ids,
+ * createTable: the result, fresh field ids,
  * partition spec and write order bound to the new ids, properties, the location (requested or generated),
  * and the 404 / 409 cases, including a view of the same name.
  */
@@ -17,11 +17,9 @@ operation('createTable', () => {
   rule(
     {
       id: 'tables/create/returns-metadata',
-      level: 'MUST',
       title:
         'create answers 200 with metadata-location, a table-uuid, a location and the requested properties',
       requires: ['createNamespace', 'createTable'],
-      ref: 'spec-digest §1.3 #10, §6.9 (not staged: metadata-location present); rck-digest §2.3 testBasicCreateTable',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'create')
@@ -53,10 +51,8 @@ operation('createTable', () => {
   rule(
     {
       id: 'tables/create/field-ids-reassigned',
-      level: 'SHOULD',
       title: 'the server assigns fresh field ids (1, 2, …) to the requested schema',
       requires: ['createNamespace', 'createTable'],
-      ref: 'rck-digest §2.2 (3:id, 4:data read back as 1:id, 2:data), §2.5 "the server assigns fresh column IDs"',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'ids')
@@ -80,10 +76,8 @@ operation('createTable', () => {
   rule(
     {
       id: 'tables/create/partition-spec-and-order',
-      level: 'MUST',
       title: 'the requested partition spec and write order are stored, bound to the new field ids',
       requires: ['createNamespace', 'createTable'],
-      ref: 'spec-digest §2.3 CreateTableRequest; rck-digest §2.3 testCompleteCreateTable',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'spec')
@@ -115,10 +109,8 @@ operation('createTable', () => {
   rule(
     {
       id: 'tables/create/requested-location',
-      level: 'MAY',
       title: 'a requested location is honoured (a server may instead generate its own: unsupported)',
       requires: ['createNamespace', 'createTable'],
-      ref: 'spec-digest §2.3 CreateTableRequest.location; rck-digest §1.3 overridesRequestedLocation',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const ns = await sandbox.namespace(catalog, 'loc')
@@ -141,10 +133,8 @@ operation('createTable', () => {
   rule(
     {
       id: 'tables/create/exists-409',
-      level: 'MUST',
       title: 'creating a table that exists is 409, and the original is kept',
       requires: ['createNamespace', 'createTable', 'loadTable'],
-      ref: 'spec-digest §1.3 #10; catalog-rest-spec.md Tables rule 4; rck-digest §2.3 testBasicCreateTableThatAlreadyExists',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'dup')
@@ -164,10 +154,8 @@ operation('createTable', () => {
   rule(
     {
       id: 'tables/create/missing-namespace-404',
-      level: 'MUST',
       title: 'creating a table in a namespace that does not exist is 404',
       requires: ['createTable'],
-      ref: 'spec-digest §1.3 #10; catalog-rest-spec.md Tables rule 4; rck-digest §2.3 tableCreationWithoutNamespace',
     },
     async ({ catalog, sandbox, check }) => {
       const ex = await catalog.op.createTable({
@@ -181,11 +169,8 @@ operation('createTable', () => {
   rule(
     {
       id: 'tables/create/view-name-409',
-      level: 'MUST',
       title: 'creating a table with the name of a view in the same namespace is 409',
       requires: ['createNamespace', 'createView', 'createTable'],
-      ref: 'spec-digest §1.3 #10 (identifier exists as a table or view), §6.4; rck-digest §2.4 table/view clash tests',
-      since: '1.11',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'clash')

@@ -1,6 +1,6 @@
 /**
- * dropTable (spec-digest §1.3 #20, §6.8; catalog-rest-spec.md Tables): 204 and gone, 404 when missing, with
- * and without purgeRequested. What a purge deletes is the server's business (§6.8); without a purge request
+ * dropTable: 204 and gone, 404 when missing, with
+ * and without purgeRequested. What a purge deletes is the server's business; without a purge request
  * the metadata should stay, so the table can be registered again.
  */
 import { operation, rule } from '../_harness/dsl.ts'
@@ -10,10 +10,8 @@ operation('dropTable', () => {
   rule(
     {
       id: 'tables/drop/204-then-gone',
-      level: 'MUST',
       title: 'drop (no purgeRequested) is 204, and the table is gone afterwards',
       requires: ['createNamespace', 'createTable', 'dropTable', 'loadTable'],
-      ref: 'spec-digest §1.3 #20; rck-digest §2.3 testDropTable',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'drop')
@@ -29,10 +27,8 @@ operation('dropTable', () => {
   rule(
     {
       id: 'tables/drop/purge-204-then-gone',
-      level: 'MUST',
       title: 'drop with purgeRequested=true is 204, and the table is gone afterwards',
       requires: ['createNamespace', 'createTable', 'dropTable', 'loadTable'],
-      ref: 'spec-digest §1.3 #20, §6.8; rck-digest §2.3 testDropTableWithPurge',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'purge')
@@ -46,10 +42,8 @@ operation('dropTable', () => {
   rule(
     {
       id: 'tables/drop/missing-404',
-      level: 'MUST',
       title: 'dropping a table that does not exist is 404',
       requires: ['createNamespace', 'dropTable'],
-      ref: 'spec-digest §1.3 #20; catalog-rest-spec.md Tables rule 6; rck-digest §2.3 testDropMissingTable',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'dropmissing')
@@ -63,10 +57,8 @@ operation('dropTable', () => {
   rule(
     {
       id: 'tables/drop/no-purge-keeps-metadata',
-      level: 'SHOULD',
       title: 'without purgeRequested the metadata stays: the dropped table can be registered again',
       requires: ['createNamespace', 'createTable', 'dropTable', 'registerTable'],
-      ref: 'spec-digest §1.3 #20 (purgeRequested default false), §6.8; catalog-rest-spec.md States (purge deletes)',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'nopurge')

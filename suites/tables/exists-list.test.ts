@@ -1,5 +1,5 @@
 /**
- * tableExists and listTables (spec-digest §1.3 #9, #21; catalog-rest-spec.md Tables): HEAD is 204 or 404
+ * tableExists and listTables: HEAD is 204 or 404
  * with no body; a listing holds exactly the namespace's tables, never its views, never another namespace's.
  */
 import { operation, rule } from '../_harness/dsl.ts'
@@ -13,10 +13,8 @@ operation('tableExists', () => {
   rule(
     {
       id: 'tables/exists/204',
-      level: 'MUST',
       title: 'HEAD on an existing table is 204 with no body',
       requires: ['createNamespace', 'createTable', 'tableExists'],
-      ref: 'spec-digest §1.3 #21',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'head')
@@ -28,10 +26,8 @@ operation('tableExists', () => {
   rule(
     {
       id: 'tables/exists/missing-404',
-      level: 'MUST',
       title: 'HEAD on a table that does not exist is 404 with no body',
       requires: ['createNamespace', 'tableExists'],
-      ref: 'spec-digest §1.3 #21, §8 quirk 7',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'headmissing')
@@ -44,10 +40,8 @@ operation('listTables', () => {
   rule(
     {
       id: 'tables/list/exact-and-isolated',
-      level: 'MUST',
       title: 'each namespace lists exactly its own tables, with full identifiers',
       requires: ['createNamespace', 'createTable', 'listTables'],
-      ref: 'spec-digest §1.3 #9; rck-digest §2.3 testListTables',
     },
     async ({ catalog, sandbox, check }) => {
       const ns1 = await sandbox.namespace(catalog, 'list1')
@@ -74,10 +68,8 @@ operation('listTables', () => {
   rule(
     {
       id: 'tables/list/missing-namespace-404',
-      level: 'MUST',
       title: 'listing the tables of a namespace that does not exist is 404',
       requires: ['listTables'],
-      ref: 'spec-digest §1.3 #9',
     },
     async ({ catalog, sandbox, check }) => {
       const ex = await catalog.op.listTables({ namespace: sandbox.names.namespace('missing') })
@@ -88,10 +80,8 @@ operation('listTables', () => {
   rule(
     {
       id: 'tables/list/views-apart',
-      level: 'MUST',
       title: 'tables and views of one namespace never appear in each other’s listing',
       requires: ['createNamespace', 'createTable', 'createView', 'listTables', 'listViews'],
-      ref: 'spec-digest §1.3 #9, #28; rck-digest §2.4 listViewsAndTables',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'mixed')

@@ -1,5 +1,5 @@
 /**
- * loadTable (spec-digest §1.3 #18, §6.6; catalog-rest-spec.md Tables): what was created loads back, the
+ * loadTable: what was created loads back, the
  * `snapshots` mode (all: every snapshot; refs: only referenced ones, the log stays complete), refs, and 404s.
  */
 import type { CatalogClient } from '../_harness/client.ts'
@@ -55,10 +55,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'tables/load/matches-create',
-      level: 'MUST',
       title: 'load answers 200 with the table as created: uuid, metadata-location, schema',
       requires: ['createNamespace', 'createTable', 'loadTable'],
-      ref: 'spec-digest §1.3 #18; rck-digest §2.3 testLoadTable',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'load')
@@ -75,10 +73,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'tables/load/snapshots-all',
-      level: 'MUST',
       title: 'snapshots=all (and the default) returns every snapshot, and refs point where they were set',
       requires: ['createNamespace', 'createTable', 'updateTable', 'loadTable'],
-      ref: 'spec-digest §1.3 #18, §6.6',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'all')
@@ -101,10 +97,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'tables/load/snapshots-refs',
-      level: 'MUST',
       title: 'snapshots=refs returns only the snapshots that a branch or tag references',
       requires: ['createNamespace', 'createTable', 'updateTable', 'loadTable'],
-      ref: 'spec-digest §6.6',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'refs')
@@ -118,11 +112,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'tables/load/snapshots-refs-keeps-log',
-      level: 'MUST',
       title: 'snapshots=refs leaves the snapshot-log complete',
       requires: ['createNamespace', 'createTable', 'updateTable', 'loadTable'],
-      ref: 'spec-digest §6.6 (clarified in 1.11: the mode affects only the snapshots field)',
-      since: '1.11',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'log')
@@ -136,10 +127,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'tables/load/snapshots-invalid-400',
-      level: 'SHOULD',
       title: 'an unknown snapshots mode is 400',
       requires: ['createNamespace', 'createTable', 'loadTable'],
-      ref: 'spec-digest §6.6 (the enum is all | refs), §5.2',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'badmode')
@@ -152,10 +141,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'tables/load/missing-404',
-      level: 'MUST',
       title: 'loading a table that does not exist is 404',
       requires: ['createNamespace', 'loadTable'],
-      ref: 'spec-digest §1.3 #18; catalog-rest-spec.md Tables rule 6; rck-digest §2.3 testLoadMissingTable',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'missing')
@@ -169,10 +156,8 @@ operation('loadTable', () => {
   rule(
     {
       id: 'tables/load/missing-namespace-404',
-      level: 'MUST',
       title: 'loading a table in a namespace that does not exist is 404',
       requires: ['loadTable'],
-      ref: 'spec-digest §1.3 #18; rck-digest §2.3 testLoadTableWithNonExistingNamespace',
     },
     async ({ catalog, sandbox, check }) => {
       const ex = await catalog.op.loadTable({ namespace: sandbox.names.namespace('missing'), table: 't' })

@@ -1,5 +1,5 @@
 /**
- * registerTable (spec-digest §1.3 #17; catalog-rest-spec.md Tables): a table is registered from an existing
+ * registerTable: a table is registered from an existing
  * metadata-location and loads as that table; an existing table or view name is 409; a missing namespace 404.
  */
 import { operation, rule } from '../_harness/dsl.ts'
@@ -9,10 +9,8 @@ operation('registerTable', () => {
   rule(
     {
       id: 'tables/register/from-metadata-location',
-      level: 'MUST',
       title: 'register answers 200 with the metadata at the given location, and the table then loads',
       requires: ['createNamespace', 'createTable', 'registerTable', 'loadTable'],
-      ref: 'spec-digest §1.3 #17, §2.3 RegisterTableRequest',
     },
     async ({ catalog, sandbox, check }) => {
       const src = await sandbox.namespace(catalog, 'regsrc')
@@ -43,10 +41,8 @@ operation('registerTable', () => {
   rule(
     {
       id: 'tables/register/exists-409',
-      level: 'MUST',
       title: 'registering under the name of an existing table is 409',
       requires: ['createNamespace', 'createTable', 'registerTable'],
-      ref: 'spec-digest §1.3 #17',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'regdup')
@@ -63,11 +59,8 @@ operation('registerTable', () => {
   rule(
     {
       id: 'tables/register/view-name-409',
-      level: 'MUST',
       title: 'registering under the name of a view is 409',
       requires: ['createNamespace', 'createTable', 'createView', 'registerTable'],
-      ref: 'spec-digest §1.3 #17 (identifier exists as a table or view)',
-      since: '1.11',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'regview')
@@ -84,10 +77,8 @@ operation('registerTable', () => {
   rule(
     {
       id: 'tables/register/missing-namespace-404',
-      level: 'MUST',
       title: 'registering into a namespace that does not exist is 404',
       requires: ['createNamespace', 'createTable', 'registerTable'],
-      ref: 'spec-digest §1.3 #17',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'regsrc')

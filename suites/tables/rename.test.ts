@@ -1,5 +1,5 @@
 /**
- * renameTable (spec-digest §1.3 #25; catalog-rest-spec.md Tables rule 5): within a namespace and across
+ * renameTable: within a namespace and across
  * (406 is allowed: unsupported), 409 onto an existing table or view, 404 for a missing source or
  * destination namespace, and nothing changes on a refused rename.
  */
@@ -12,10 +12,8 @@ operation('renameTable', () => {
   rule(
     {
       id: 'tables/rename/same-namespace',
-      level: 'MUST',
       title: 'rename within a namespace is 204; the table answers under the new name only',
       requires: ['createNamespace', 'createTable', 'renameTable', 'loadTable'],
-      ref: 'spec-digest §1.3 #25; rck-digest §2.3 testRenameTable',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'rename')
@@ -40,10 +38,8 @@ operation('renameTable', () => {
   rule(
     {
       id: 'tables/rename/across-namespaces',
-      level: 'MUST',
       title: 'rename into another namespace is 204 (or 406 where unsupported), and the table moves',
       requires: ['createNamespace', 'createTable', 'renameTable', 'loadTable'],
-      ref: 'spec-digest §1.3 #25 (406: moves across namespaces need not be supported); catalog-rest-spec.md Tables rule 5',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const from = await sandbox.namespace(catalog, 'from')
@@ -70,10 +66,8 @@ operation('renameTable', () => {
   rule(
     {
       id: 'tables/rename/destination-exists-409',
-      level: 'MUST',
       title: 'rename onto an existing table is 409, and both tables stay as they were',
       requires: ['createNamespace', 'createTable', 'renameTable', 'loadTable'],
-      ref: 'spec-digest §1.3 #25; rck-digest §2.3 testRenameTableDestinationTableAlreadyExists',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'exists')
@@ -99,10 +93,8 @@ operation('renameTable', () => {
   rule(
     {
       id: 'tables/rename/onto-view-409',
-      level: 'MUST',
       title: 'rename onto the name of a view is 409',
       requires: ['createNamespace', 'createTable', 'createView', 'renameTable'],
-      ref: 'spec-digest §1.3 #25 (destination exists as a table or view); rck-digest §2.4 renameTableTargetAlreadyExistsAsView',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'ontoview')
@@ -116,10 +108,8 @@ operation('renameTable', () => {
   rule(
     {
       id: 'tables/rename/missing-source-404',
-      level: 'MUST',
       title: 'renaming a table that does not exist is 404, and no destination appears',
       requires: ['createNamespace', 'renameTable', 'loadTable'],
-      ref: 'spec-digest §1.3 #25; rck-digest §2.3 testRenameTableMissingSourceTable',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'nosrc')
@@ -134,10 +124,8 @@ operation('renameTable', () => {
   rule(
     {
       id: 'tables/rename/missing-destination-namespace-404',
-      level: 'MUST',
       title: 'renaming into a namespace that does not exist is 404, and the table stays',
       requires: ['createNamespace', 'createTable', 'renameTable', 'loadTable'],
-      ref: 'spec-digest §1.3 #25; rck-digest §2.3 renameTableNamespaceMissing',
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'nodst')

@@ -1,5 +1,5 @@
 /**
- * commitTransaction (spec-digest §1.3 #27, §6.11; commit-semantics §6): a multi-table commit applies every
+ * commitTransaction: a multi-table commit applies every
  * table change or none; 204 with no body on success; 404 when a table is missing; 400 for unknown updates.
  */
 import { operation, rule } from '../_harness/dsl.ts'
@@ -42,10 +42,8 @@ operation('commitTransaction', () => {
   rule(
     {
       id: 'transactions/commit/applies-all',
-      level: 'MUST',
       title: 'a multi-table commit answers 204 and applies the change of every table',
       requires: [...REQUIRES],
-      ref: 'spec-digest §1.3 #27, §6.11',
     },
     async (ctx) => {
       const { refs, states } = await twoTables(ctx)
@@ -70,10 +68,8 @@ operation('commitTransaction', () => {
   rule(
     {
       id: 'transactions/commit/all-or-nothing',
-      level: 'MUST',
       title: 'a failing requirement on one table is 409 and no table is changed',
       requires: [...REQUIRES],
-      ref: 'spec-digest §1.3 #27 (atomic across all tables); commit-semantics §6',
     },
     async (ctx) => {
       const { refs, states } = await twoTables(ctx)
@@ -91,10 +87,8 @@ operation('commitTransaction', () => {
   rule(
     {
       id: 'transactions/commit/missing-table-404',
-      level: 'MUST',
       title: 'a multi-table commit naming a missing table is 404 and no table is changed',
       requires: [...REQUIRES],
-      ref: 'spec-digest §1.3 #27',
     },
     async (ctx) => {
       const { refs, states } = await twoTables(ctx)
@@ -113,11 +107,8 @@ operation('commitTransaction', () => {
   rule(
     {
       id: 'transactions/commit/unknown-update-400',
-      level: 'MUST',
       title: 'an unknown update action in a multi-table commit is 400 and no table is changed',
       requires: [...REQUIRES],
-      ref: 'spec-digest §1.3 #27, §6.11',
-      since: '1.7',
     },
     async (ctx) => {
       const { refs, states } = await twoTables(ctx)

@@ -1,5 +1,5 @@
 /**
- * View edge statuses (spec-digest §1.3 #33–35): HEAD of a missing view is 404, register-view into a missing
+ * View edge statuses: HEAD of a missing view is 404, register-view into a missing
  * namespace is 404, and a rename across namespaces moves the view (or is 406: servers need not support it).
  */
 import { operation, rule } from '../_harness/dsl.ts'
@@ -9,10 +9,8 @@ operation('viewExists', () => {
   rule(
     {
       id: 'views/exists/missing-404',
-      level: 'MUST',
       title: 'HEAD of a view that does not exist is 404 with no body, of one that exists 204',
       requires: ['createView', 'viewExists'],
-      ref: 'spec-digest §1.3 #33',
     },
     async ({ catalog, sandbox, check }) => {
       const ref = { namespace: await sandbox.namespace(catalog, 'view'), view: sandbox.names.view('here') }
@@ -29,11 +27,8 @@ operation('registerView', () => {
   rule(
     {
       id: 'views/register/namespace-404',
-      level: 'MUST',
       title: 'register-view into a namespace that does not exist is 404',
       requires: ['createView', 'registerView'],
-      ref: 'spec-digest §1.3 #35',
-      since: '1.11',
     },
     async ({ catalog, sandbox, check }) => {
       const ref = { namespace: await sandbox.namespace(catalog, 'view'), view: sandbox.names.view('src') }
@@ -52,10 +47,8 @@ operation('renameView', () => {
   rule(
     {
       id: 'views/rename/across-namespaces',
-      level: 'MUST',
       title: 'a rename into another namespace moves the view (406 when the server does not support it)',
       requires: ['createView', 'loadView', 'renameView'],
-      ref: 'spec-digest §1.3 #34 (406: moves across namespaces need not be supported)',
     },
     async ({ catalog, sandbox, check, unsupported }) => {
       const from = { namespace: await sandbox.namespace(catalog, 'vfrom'), view: sandbox.names.view('mv') }

@@ -1,5 +1,5 @@
 /**
- * View invariants across commits (commit-semantics §5.3, §8.2): after each commit of a sequence (replace,
+ * View invariants across commits: after each commit of a sequence (replace,
  * properties only, another replace, a rollback to an earlier version) the metadata holds every single-document
  * invariant, the view-uuid never changes, earlier versions are kept, version-log grows by exactly one entry
  * when the current version changed (none otherwise) and ends at the current version, and a load returns what
@@ -80,10 +80,8 @@ operation('replaceView', () => {
   rule(
     {
       id: ACROSS,
-      level: 'MUST',
       title: 'view metadata keeps its invariants across replaces, a properties commit and a rollback',
       requires: [...REQUIRES],
-      ref: 'commit-semantics §8.2; spec-digest §4.2 (set-current-view-version); view spec version-log',
     },
     async (ctx) => {
       const { catalog, check } = ctx
@@ -118,11 +116,9 @@ operation('replaceView', () => {
   rule(
     {
       id: 'views/replace/dialect-drop-rejected',
-      level: 'SHOULD',
       title:
         'a replace whose new version drops a dialect is refused with a 4xx (replace.drop-dialect.allowed unset)',
       requires: [...REQUIRES],
-      ref: 'commit-semantics §5.3 (dialect-drop check), §8.2 #6; Java ViewProperties, Rust view builder',
     },
     async (ctx) => {
       const { catalog, check } = ctx
@@ -144,10 +140,8 @@ operation('replaceView', () => {
   rule(
     {
       id: 'views/replace/dialect-drop-allowed',
-      level: 'SHOULD',
       title: 'with replace.drop-dialect.allowed=true a replace may drop a dialect',
       requires: [...REQUIRES],
-      ref: 'commit-semantics §5.2 (set-properties), §5.3 (dialect-drop check)',
     },
     async (ctx) => {
       const { catalog, check } = ctx

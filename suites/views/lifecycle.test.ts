@@ -1,5 +1,5 @@
 /**
- * View lifecycle (spec-digest §1.3 #28–35, commit-semantics §4–5; catalog-rest-spec.md Views): create with
+ * View lifecycle: create with
  * several dialects, load, 404s and 409s, rename, drop, register-view.
  */
 import { operation, rule } from '../_harness/dsl.ts'
@@ -17,11 +17,9 @@ operation('createView', () => {
   rule(
     {
       id: 'views/create/returns-metadata',
-      level: 'MUST',
       title:
         'create answers the view metadata: one current version with every dialect, one version-log entry',
       requires: ['createView'],
-      ref: 'spec-digest §1.3 #29; commit-semantics §5.4',
     },
     async ({ catalog, sandbox, check }) => {
       const namespace = await sandbox.namespace(catalog, 'view')
@@ -53,10 +51,8 @@ operation('createView', () => {
   rule(
     {
       id: 'views/create/exists-409',
-      level: 'MUST',
       title: 'creating a view that exists is 409',
       requires: ['createView'],
-      ref: 'spec-digest §1.3 #29; catalog-rest-spec.md Views rules',
     },
     async ({ catalog, sandbox, check }) => {
       const namespace = await sandbox.namespace(catalog, 'view')
@@ -70,11 +66,8 @@ operation('createView', () => {
   rule(
     {
       id: 'views/create/table-name-409',
-      level: 'MUST',
       title: 'creating a view with the name of a table is 409',
       requires: ['createView', 'createTable'],
-      ref: 'spec-digest §1.3 #29, §6.4 (tables and views share one name scope)',
-      since: '1.11',
     },
     async ({ catalog, sandbox, check }) => {
       const namespace = await sandbox.namespace(catalog, 'view')
@@ -88,10 +81,8 @@ operation('createView', () => {
   rule(
     {
       id: 'views/create/namespace-404',
-      level: 'MUST',
       title: 'creating a view in a namespace that does not exist is 404',
       requires: ['createView'],
-      ref: 'spec-digest §1.3 #29',
     },
     async ({ catalog, sandbox, check }) => {
       const namespace = sandbox.names.namespace('absent')
@@ -105,10 +96,8 @@ operation('loadView', () => {
   rule(
     {
       id: 'views/load/returns-created',
-      level: 'MUST',
       title: 'load returns the metadata-location and metadata of the created view',
       requires: ['createView', 'loadView'],
-      ref: 'spec-digest §1.3 #30',
     },
     async ({ catalog, sandbox, check }) => {
       const ref = { namespace: await sandbox.namespace(catalog, 'view'), view: sandbox.names.view('load') }
@@ -124,10 +113,8 @@ operation('loadView', () => {
   rule(
     {
       id: 'views/load/missing-404',
-      level: 'MUST',
       title: 'loading a view that does not exist is 404',
       requires: ['loadView', 'createNamespace'],
-      ref: 'spec-digest §1.3 #30',
     },
     async ({ catalog, sandbox, check }) => {
       const namespace = await sandbox.namespace(catalog, 'view')
@@ -141,10 +128,8 @@ operation('renameView', () => {
   rule(
     {
       id: 'views/rename/moves',
-      level: 'MUST',
       title: 'rename moves the view: the old name is 404, the new one loads the same view',
       requires: ['createView', 'loadView', 'renameView'],
-      ref: 'spec-digest §1.3 #34',
     },
     async ({ catalog, sandbox, check }) => {
       const namespace = await sandbox.namespace(catalog, 'view')
@@ -168,10 +153,8 @@ operation('renameView', () => {
   rule(
     {
       id: 'views/rename/target-exists-409',
-      level: 'MUST',
       title: 'renaming onto an existing view is 409 and both views stay',
       requires: ['createView', 'loadView', 'renameView'],
-      ref: 'spec-digest §1.3 #34',
     },
     async ({ catalog, sandbox, check }) => {
       const namespace = await sandbox.namespace(catalog, 'view')
@@ -190,10 +173,8 @@ operation('renameView', () => {
   rule(
     {
       id: 'views/rename/missing-404',
-      level: 'MUST',
       title: 'renaming a view that does not exist is 404',
       requires: ['renameView', 'createNamespace'],
-      ref: 'spec-digest §1.3 #34',
     },
     async ({ catalog, sandbox, check }) => {
       const namespace = await sandbox.namespace(catalog, 'view')
@@ -212,10 +193,8 @@ operation('dropView', () => {
   rule(
     {
       id: 'views/drop/removes',
-      level: 'MUST',
       title: 'drop answers 204 and the view is gone; a second drop is 404',
       requires: ['createView', 'loadView', 'dropView'],
-      ref: 'spec-digest §1.3 #32',
     },
     async ({ catalog, sandbox, check }) => {
       const ref = { namespace: await sandbox.namespace(catalog, 'view'), view: sandbox.names.view('drop') }
@@ -231,11 +210,8 @@ operation('registerView', () => {
   rule(
     {
       id: 'views/register/from-metadata-location',
-      level: 'MUST',
       title: 'register-view at a dropped view’s metadata-location brings the same view back',
       requires: ['createView', 'dropView', 'registerView'],
-      ref: 'spec-digest §1.3 #35; commit-semantics §4',
-      since: '1.11',
     },
     async ({ catalog, sandbox, check }) => {
       const ref = { namespace: await sandbox.namespace(catalog, 'view'), view: sandbox.names.view('reg') }
@@ -267,11 +243,8 @@ operation('registerView', () => {
   rule(
     {
       id: 'views/register/exists-409',
-      level: 'MUST',
       title: 'register-view onto an existing view is 409',
       requires: ['createView', 'registerView'],
-      ref: 'spec-digest §1.3 #35',
-      since: '1.11',
     },
     async ({ catalog, sandbox, check }) => {
       const ref = { namespace: await sandbox.namespace(catalog, 'view'), view: sandbox.names.view('regdup') }

@@ -1,5 +1,5 @@
 /**
- * replaceView (spec-digest §1.3 #31, §3.2, §4.2; commit-semantics §5; catalog-rest-spec.md States): a new
+ * replaceView: a new
  * version through add-view-version then set-current-view-version (-1 or the explicit id), version history and
  * version-log, assert-view-uuid holding and failing, 404 for a missing view, 400 for an unknown action.
  */
@@ -35,10 +35,8 @@ operation('replaceView', () => {
   rule(
     {
       id: 'views/replace/new-current-version',
-      level: 'MUST',
       title: 'add-view-version then set-current-view-version -1 makes a new current version (three dialects)',
       requires: [...REQUIRES],
-      ref: 'spec-digest §4.2; commit-semantics §5.2; catalog-rest-spec.md States and transitions',
     },
     async (ctx) => {
       const { catalog, check } = ctx
@@ -98,10 +96,8 @@ operation('replaceView', () => {
   rule(
     {
       id: 'views/replace/explicit-version-id',
-      level: 'MUST',
       title: 'a version added in one commit becomes current through set-current-view-version with its id',
       requires: [...REQUIRES],
-      ref: 'spec-digest §4.2; commit-semantics §5.2',
     },
     async (ctx) => {
       const { catalog, check } = ctx
@@ -146,10 +142,8 @@ operation('replaceView', () => {
   rule(
     {
       id: 'views/replace/version-history',
-      level: 'MUST',
       title: 'each replace keeps the earlier versions and appends exactly one version-log entry',
       requires: [...REQUIRES],
-      ref: 'catalog-rest-spec.md View metadata (version history); commit-semantics §8.2',
     },
     async (ctx) => {
       const { catalog, check } = ctx
@@ -162,7 +156,7 @@ operation('replaceView', () => {
           [],
           [
             // The schema of the current version, by id: re-adding an existing schema and then naming it -1
-            // is a known Java/Rust difference (commit-semantics Appendix A), not what this rule is about.
+            // is a known Java/Rust difference, not what this rule is about.
             {
               action: 'add-view-version',
               'view-version': newVersion(
@@ -197,10 +191,8 @@ operation('replaceView', () => {
   rule(
     {
       id: 'views/replace/assert-view-uuid-holds',
-      level: 'MUST',
       title: 'a replace whose assert-view-uuid holds is applied',
       requires: [...REQUIRES],
-      ref: 'spec-digest §3.2',
     },
     async (ctx) => {
       const { ref, state } = await fresh(ctx, 'uuidok')
@@ -218,10 +210,8 @@ operation('replaceView', () => {
   rule(
     {
       id: 'views/replace/assert-view-uuid-fails-409',
-      level: 'MUST',
       title: 'a replace whose assert-view-uuid fails is 409 and applies nothing',
       requires: [...REQUIRES],
-      ref: 'spec-digest §1.3 #31, §3.2',
     },
     async (ctx) => {
       const { ref, state } = await fresh(ctx, 'uuidbad')
@@ -241,10 +231,8 @@ operation('replaceView', () => {
   rule(
     {
       id: 'views/replace/missing-404',
-      level: 'MUST',
       title: 'replacing a view that does not exist is 404',
       requires: ['replaceView', 'createNamespace'],
-      ref: 'spec-digest §1.3 #31',
     },
     async ({ catalog, sandbox, check }) => {
       const ref = { namespace: await sandbox.namespace(catalog, 'vrep'), view: sandbox.names.view('none') }
@@ -256,10 +244,8 @@ operation('replaceView', () => {
   rule(
     {
       id: 'views/replace/unknown-action-400',
-      level: 'SHOULD',
       title: 'an unknown update action in a view commit is 400 (by analogy with table commits)',
       requires: [...REQUIRES],
-      ref: 'spec-digest §6.11',
     },
     async (ctx) => {
       const { ref } = await fresh(ctx, 'unknown')

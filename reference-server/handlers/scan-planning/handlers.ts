@@ -1,5 +1,5 @@
 /**
- * Server-side scan planning (spec-digest §1 ops 13–16, §2.9): a faithful minimal planner over the
+ * Server-side scan planning: a faithful minimal planner over the
  * data files the metadata builder records for a snapshot. It never prunes: every file of the scanned
  * snapshot becomes a file scan task without a residual, so the client applies the filter itself,
  * which the spec allows. A scan of a table with data is answered `submitted`; the first fetch

@@ -1,5 +1,5 @@
 /**
- * Random sequences of table commits (spec-digest §4.1 TableUpdate; commit-semantics §2.2), as intents that
+ * Random sequences of table commits, as intents that
  * are made concrete against the metadata each commit starts from (suites/_harness/support/commit-plan.ts):
  * indexes pick existing schemas, specs, orders, snapshots, refs and properties modulo what exists, so every
  * generated (and every shrunk) sequence stays valid whatever ids the server chose.

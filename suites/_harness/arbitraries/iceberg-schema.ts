@@ -1,5 +1,5 @@
 /**
- * An Iceberg schema (spec-digest §2.5 Schema) with fields of every type, nested, and unique field ids
+ * An Iceberg schema with fields of every type, nested, and unique field ids
  * 1, 2, 3 … assigned depth-first. `v3: true` adds the v3 types (use with format-version 3 tables).
  */
 import type fc from 'fast-check'

@@ -1,5 +1,5 @@
 /**
- * An Iceberg type of any kind (spec-digest §2.5): every primitive, decimal and fixed with parameters, and
+ * An Iceberg type of any kind: every primitive, decimal and fixed with parameters, and
  * struct, list and map nested up to `depth`; the v3 types (timestamp_ns, timestamptz_ns, unknown,
  * variant, geometry, geography) only with `v3: true`. Field ids are placeholders (0): `icebergSchema`
  * numbers them. `unknown` is only ever optional, and map keys are plain primitives, as the table spec says.

@@ -1,6 +1,5 @@
 /**
- * A table or view name: one path segment with the same odd characters as namespace parts (spec-digest
- * §6.4: table and view names are single URL-encoded path segments).
+ * A table or view name: one path segment with the same odd characters as namespace parts.
  */
 import type fc from 'fast-check'
 import { namespacePart } from './namespace-part.ts'

@@ -1,6 +1,6 @@
 /**
  * A random mutating catalog operation over a small universe (two namespaces, two table names), for
- * properties that replay operations (spec-digest §6.2 lists the operations that take an Idempotency-Key).
+ * properties that replay operations.
  * Indexes name objects of the universe, so an operation may find its target missing or already there: the
  * deterministic 4xx answers (404, 409) are as much part of the property as the successes.
  */

@@ -1,6 +1,6 @@
 /**
  * One level of a namespace: unicode, dots, spaces, percent signs and other characters that stress path
- * encoding (spec-digest §6.4). Never empty. `separator: true` may include the 0x1F separator itself (for
+ * encoding. Never empty. `separator: true` may include the 0x1F separator itself (for
  * robustness tests: a server may refuse such a level); `long: true` makes names of 100–300 characters.
  */
 import fc from 'fast-check'
@@ -11,7 +11,7 @@ export interface NamespacePartOptions {
   readonly long?: boolean
   /**
    * Never generate a level containing this string: the target's own separator when it is a printable
-   * character (e.g. `.`), since such a level cannot be named unambiguously in a path (spec §6.4).
+   * character (e.g. `.`), since such a level cannot be named unambiguously in a path.
    */
   readonly avoid?: string
 }

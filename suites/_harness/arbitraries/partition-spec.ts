@@ -1,5 +1,5 @@
 /**
- * A partition spec for a given schema (spec-digest §2.4 PartitionSpec), with every transform the table spec
+ * A partition spec for a given schema, with every transform the table spec
  * allows on each source type: identity, bucket[N], truncate[W], year, month, day, hour, void. Sources are
  * primitive fields reachable through structs only. Names are unique and contain '#', which generated field
  * names never do, so they cannot clash with a schema field.

@@ -1,6 +1,5 @@
 /**
- * The random part of a snapshot for `add-snapshot` (spec-digest §2.4 Snapshot; commit-semantics §2.2
- * add-snapshot): an id, the operation, the rows it adds and a few summary entries. What depends on the
+ * The random part of a snapshot for `add-snapshot`: an id, the operation, the rows it adds and a few summary entries. What depends on the
  * table at the moment of the commit (parent, sequence number, timestamp, manifest list, schema id, v3
  * first-row-id) is filled in by the caller against the metadata it commits on
  * (suites/_harness/support/commit-plan.ts).

@@ -1,5 +1,5 @@
 /**
- * A sort order for a given schema (spec-digest §2.4 SortOrder): fields over primitive sources with any
+ * A sort order for a given schema: fields over primitive sources with any
  * transform allowed on them except void, both directions and both null orders. Order id 1 (0 is reserved
  * for the unsorted order); an empty field list gives the unsorted order 0.
  */

@@ -3,7 +3,7 @@ import type { Check, Violation } from './types.ts'
 
 export const errorEnvelope: Check = (ex) => {
   if (ex.status < 400 || ex.request.method === 'HEAD') return []
-  // A 400 from middleware may be plain text (spec §0.3): the content-type check reports that as a SHOULD.
+  // A 400 from middleware may be plain text: the content-type check reports that as a SHOULD.
   const level = ex.status === 400 && ex.json === undefined ? 'SHOULD' : 'MUST'
   const v = (message: string): Violation => ({
     check: 'error-envelope',

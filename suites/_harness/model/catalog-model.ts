@@ -61,7 +61,7 @@ export const TABLE_NAMES = ['t1', 't2'] as const
 export const VIEW_NAMES = ['v1', 'v2'] as const
 
 /**
- * The statuses a rename of a table or view may answer, by the model (spec-digest §1.3 #25, #34): 404 for a
+ * The statuses a rename of a table or view may answer, by the model: 404 for a
  * missing source or destination namespace and 409 for a taken destination name (when several apply the spec
  * fixes no order: any of them is conformant); else 204, or 406 for a move across namespaces, which servers
  * need not support.

@@ -1,7 +1,7 @@
 /**
  * Model commands on tables: create, drop, rename, list, load, and commits whose requirements hold or fail
  * (assert-table-uuid, assert-ref-snapshot-id on main). A failed requirement is 409 and changes nothing
- * (spec-digest §3.1, commit-semantics §7.2); a holding one applies the updates.
+ *; a holding one applies the updates.
  */
 import type fc from 'fast-check'
 import type { CatalogModel, ModelTable, RealCatalog } from './catalog-model.ts'

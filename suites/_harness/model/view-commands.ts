@@ -1,5 +1,5 @@
 /**
- * Model commands on views: create, drop, rename and list (spec-digest §1.3 #28–34). Used only when the
+ * Model commands on views: create, drop, rename and list. Used only when the
  * target advertises the view endpoints. View names come from their own pool, so table/view name
  * conflicts (a 1.11 clarification) are left to the views suites.
  */

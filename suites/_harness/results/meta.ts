@@ -18,8 +18,6 @@ export interface ConformanceMeta {
   rule: string
   level: Level
   title: string
-  /** Where the rule comes from (spec section, document line). */
-  ref?: string
   /** Set by the test for warn / unsupported / disabled; pass, fail and error come from Vitest's result. */
   outcome?: Outcome
   reason?: string

@@ -1,7 +1,8 @@
 /** What a check reports: the broken rule, its RFC 2119 level and what was received against what was expected. */
+import type { Level } from '../../../schemas/rules/catalog.ts'
 
-/** RFC 2119 level of a rule. A broken MUST fails a test; a broken SHOULD warns; MAY is never a failure. */
-export type Level = 'MUST' | 'SHOULD' | 'MAY'
+/** RFC 2119 level of a rule (defined with the rules catalog). */
+export type { Level }
 
 export interface Violation {
   /** Name of the check that found it (see checks/index.ts). */

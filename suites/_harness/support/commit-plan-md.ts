@@ -1,7 +1,6 @@
 /**
  * Reading table metadata for the commit planner (commit-plan.ts): the current schema, default spec and
- * order, which columns they use, whether a spec or order binds to a schema (commit-semantics §2.2
- * set-current-schema: the default spec and order must bind to the final current schema), and id-free
+ * order, which columns they use, whether a spec or order binds to a schema, and id-free
  * shapes for comparing what was sent with what a server stored.
  */
 import type { FieldPick } from '../arbitraries/commit-sequence.ts'

@@ -1,6 +1,5 @@
 /**
- * Snapshot and ref steps of the commit planner (commit-semantics §2.2 add-snapshot, set-snapshot-ref,
- * remove-snapshot-ref): a new snapshot on main or on a branch, tags and branches with retention, removal of
+ * Snapshot and ref steps of the commit planner: a new snapshot on main or on a branch, tags and branches with retention, removal of
  * a ref other than main, and a rollback of main to an earlier snapshot.
  */
 import type { StructuralStep } from '../arbitraries/commit-sequence.ts'
@@ -40,7 +39,7 @@ export function snapshotOf(draft: SnapshotDraft, md: Md, parent: number | undefi
     'snapshot-id': id,
     ...(parent !== undefined ? { 'parent-snapshot-id': parent } : {}),
     ...(v >= 2 ? { 'sequence-number': (md['last-sequence-number'] ?? 0) + 1 } : {}),
-    // A second in the past: servers compare snapshot times with their own clock (commit-semantics §2.4).
+    // A second in the past: servers compare snapshot times with their own clock.
     'timestamp-ms': now - 1000,
     'manifest-list': `${md.location ?? 'file:/tmp/conformance'}/metadata/snap-${id}.avro`,
     summary: { ...draft.summary, operation: draft.operation },

@@ -1,7 +1,7 @@
 /**
  * Makes commit intents (arbitraries/commit-sequence.ts) concrete against the metadata a commit starts from,
- * and says what the metadata must show afterwards (a one-step model of the table, spec-digest §4.1 and
- * commit-semantics §2.2). Only sequences every spec-following server accepts are produced: no update that
+ * and says what the metadata must show afterwards (a one-step model of the table, the REST spec and
+ * the commit rules). Only sequences every spec-following server accepts are produced: no update that
  * would be reused as an equal existing schema, spec or order (where Java and Rust differ on "last added"),
  * no default spec or order that stops binding, ids and sequence numbers taken from the metadata itself.
  * Snapshot and ref steps are in commit-plan-refs.ts.

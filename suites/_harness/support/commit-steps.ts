@@ -86,7 +86,7 @@ let snapshotCounter = 0
 
 /**
  * A snapshot for add-snapshot: a fresh id (or `snapshotId`), a timestamp a second ago (servers compare it
- * with their clock, commit-semantics §2.4), the next sequence number, v3 row lineage.
+ * with their clock, the commit rules), the next sequence number, v3 row lineage.
  */
 export function newSnapshot(md: TableMd, parent?: number, snapshotId?: number): Record<string, unknown> {
   const id = snapshotId ?? Date.now() * 1000 + (++snapshotCounter % 1000)

@@ -1,5 +1,5 @@
 /**
- * Declared versus served (rck-digest §3.2 "/v1/config content"): one well-formed request per operation,
+ * Declared versus served: one well-formed request per operation,
  * against objects that exist in a fresh run namespace, so that a 404 / 405 / 501 can only mean "this route
  * is not served". Used by suites/config/endpoints-served.test.ts.
  */

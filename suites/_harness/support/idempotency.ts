@@ -1,5 +1,5 @@
 /**
- * Helpers of the idempotency suites (spec-digest §6.2): a fresh key per logical operation, and the gate. Whether a
+ * Helpers of the idempotency suites: a fresh key per logical operation, and the gate. Whether a
  * server honours Idempotency-Key is judged by behaviour, not only by the advertisement: a server that honours keys
  * without advertising `idempotency-key-lifetime` is still judged on what it does (and told it does not advertise).
  */

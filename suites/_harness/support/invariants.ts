@@ -1,7 +1,7 @@
 /**
  * Metadata invariants as conformance assertions. The single-document invariants come from the reference
  * server's pure checkers (reference-server/metadata/*-invariants.ts), so the server and the harness judge
- * metadata by one source; the history invariants (one commit to the next, commit-semantics §8.1) are here.
+ * metadata by one source; the history invariants (one commit to the next, the commit rules) are here.
  */
 import { checkTableInvariants } from '../../../schemas/model/table-invariants.ts'
 import { checkViewInvariants } from '../../../schemas/model/view-invariants.ts'
@@ -22,7 +22,7 @@ interface Opts {
   readonly where: string
 }
 
-/** Table metadata holds every single-document invariant (commit-semantics §8.1). */
+/** Table metadata holds every single-document invariant. */
 export function expectTableInvariants(check: Checker, md: unknown, o: Opts): void {
   const violations = checkTableInvariants(md as TableMetadata)
   check.that(violations.length === 0, `table metadata of ${o.where} breaks invariants`, {
@@ -33,7 +33,7 @@ export function expectTableInvariants(check: Checker, md: unknown, o: Opts): voi
   })
 }
 
-/** View metadata holds every single-document invariant (commit-semantics §8.2). */
+/** View metadata holds every single-document invariant. */
 export function expectViewInvariants(check: Checker, md: unknown, o: Opts): void {
   const violations = checkViewInvariants(md as ViewMetadata)
   check.that(violations.length === 0, `view metadata of ${o.where} breaks invariants`, {

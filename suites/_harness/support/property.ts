@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check'
 import type { ConformanceMeta } from '../results/meta.ts'
+import { errorCode } from '../results/errors.ts'
 import type { RunContext } from '../run-context.ts'
 import type { Violation } from '../checks/types.ts'
 import type { ExchangeRecord } from '../http/exchange.ts'
@@ -55,7 +56,7 @@ const SOFT_LIMIT = 20
 /**
  * Checks `makeProperty(replay)` with the run's seed and budget. On failure: sets meta.seed, meta.path,
  * meta.counterexample, keeps the violations and exchanges of the shrunk counterexample, and throws an error
- * of the same kind as the counterexample's (ConformanceFailure → fail, SetupError → error) with the replay
+ * of the same kind as the counterexample's (its `code`: ConformanceFailure → fail, SetupError → error) with the replay
  * command in its message.
  */
 export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
@@ -121,7 +122,8 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
     `Counterexample (shrunk): ${meta.counterexample}`,
     `Replay: ${meta.replay}`,
   ].join('\n')
-  const err = new Error(message)
+  // The same kind as the counterexample's error: its name for the console, its code for the outcome.
+  const err = Object.assign(new Error(message), { code: errorCode(cause) })
   err.name = cause instanceof Error ? cause.name : 'Error'
   throw err
 }

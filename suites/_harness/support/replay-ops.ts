@@ -1,6 +1,6 @@
 /**
  * Executing generated mutating operations (arbitraries/mutating-operation.ts) for the idempotent-replay
- * property (spec-digest §6.2): the request of each operation in a two-namespace universe, the part of a
+ * property: the request of each operation in a two-namespace universe, the part of a
  * response that an equivalent replay must repeat, and an observation of the catalog state that a replay
  * must leave unchanged.
  */

@@ -1,5 +1,5 @@
 /**
- * JSON shapes of the Iceberg objects the arbitraries generate (spec-digest §2.4, §2.5): plain objects, as
+ * JSON shapes of the Iceberg objects the arbitraries generate: plain objects, as
  * they go on the wire in a CreateTableRequest or a table update.
  */
 // The type shapes are the metadata builder's: one definition of Iceberg's JSON types in the project.

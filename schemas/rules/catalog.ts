@@ -1,0 +1,144 @@
+/**
+ * The catalog of rules: the one list of every rule the harness judges, with its level, the release that
+ * introduced it, the public source it comes from (the upstream OpenAPI document at the profile's release
+ * tag, or a section of the Iceberg table or view spec), the sentence of that source it enforces, the tests
+ * that judge it and the negative controls that prove it can fail.
+ *
+ * Authored in schemas/rules/rules.yaml; `catalog.json` next to it is generated from that file, the suites
+ * and the fault registry by `npm run gen:rules` (`npm run check:rules` fails when it is out of date). The
+ * DSL's `rule()`, the reports, the negative controls, the expectations files and `catalog-conformance rules`
+ * all read this module.
+ */
+import { readFileSync } from 'node:fs'
+import { closest } from '../did-you-mean.ts'
+import { SCHEMA_NAMES } from '../generated/schema-names.ts'
+import { RELEASES } from '../operations.ts'
+import type { Release } from '../operations.ts'
+import { getProfile } from '../profiles.ts'
+
+/** RFC 2119 level of a rule. A broken MUST fails a test; a broken SHOULD warns; MAY is never a failure. */
+export type Level = 'MUST' | 'SHOULD' | 'MAY'
+
+/** A level that depends on the profile: e.g. ETag is MAY in Iceberg releases and MUST in the original document. */
+export type LevelSpec = Level | { readonly iceberg: Level; readonly document: Level }
+
+/** The public documents a rule can come from. */
+export const SOURCE_DOCUMENTS = ['openapi', 'spec', 'view-spec'] as const
+export type SourceDocument = (typeof SOURCE_DOCUMENTS)[number]
+
+export interface RuleSource {
+  readonly document: SourceDocument
+  /** Where in the document: `<operationId> <status>` or `schema <Name>` (openapi), a section anchor (spec). */
+  readonly at: string
+}
+
+/**
+ * What judges a rule: `test` (a conformance test declared with `rule()`), `assertion` (a rule a test
+ * asserts besides its own, e.g. the metadata invariants checked after each commit) or `check` (a check of
+ * the registry run on every exchange).
+ */
+export type RuleKind = 'test' | 'assertion' | 'check'
+
+export interface RuleEntry {
+  readonly id: string
+  readonly kind: RuleKind
+  readonly level: LevelSpec
+  /** First release with the rule; older profiles report its tests "disabled". */
+  readonly since?: Release
+  readonly title: string
+  readonly source?: RuleSource
+  /** The sentence of the source the rule enforces, quoted as the source at the default release has it. */
+  readonly sentence?: string
+  /** Why there is no sentence (or what the sentence leaves to the reader). */
+  readonly note?: string
+  /** Files whose tests judge the rule. */
+  readonly tests: readonly string[]
+  /** Negative controls (controls/faults/) that must break it. */
+  readonly controls: readonly string[]
+}
+
+export interface Catalog {
+  readonly rules: readonly RuleEntry[]
+}
+
+/** Schema rules (`schema/<Name>`: a body does not validate against that schema) share one entry. */
+export const SCHEMA_RULE = 'schema/{Name}'
+
+const CATALOG_URL = new URL('./catalog.json', import.meta.url)
+
+let loaded: { catalog: Catalog; byId: Map<string, RuleEntry> } | undefined
+
+function load(): { catalog: Catalog; byId: Map<string, RuleEntry> } {
+  if (!loaded) {
+    const catalog = JSON.parse(readFileSync(CATALOG_URL, 'utf8')) as Catalog
+    loaded = { catalog, byId: new Map(catalog.rules.map((r) => [r.id, r])) }
+  }
+  return loaded
+}
+
+/** Every rule of the committed catalog, in catalog order (grouped by area). */
+export function allRules(): readonly RuleEntry[] {
+  return load().catalog.rules
+}
+
+/** The entry of rule `id` (a `schema/<Name>` rule gets the schema entry, located at that schema). */
+export function ruleEntry(id: string): RuleEntry | undefined {
+  const { byId } = load()
+  const direct = byId.get(id)
+  if (direct) return direct
+  const name = id.slice('schema/'.length)
+  if (!id.startsWith('schema/') || !(SCHEMA_NAMES as readonly string[]).includes(name)) return undefined
+  const family = byId.get(SCHEMA_RULE)
+  if (!family) return undefined
+  return { ...family, id, source: { document: 'openapi', at: `schema ${name}` } }
+}
+
+/** The known rule closest to `id`, for "did you mean …?". */
+export function closestRule(id: string): string | undefined {
+  return closest(id, [...load().byId.keys()])
+}
+
+/** The level of a rule under a profile (`document` has its own levels for a few rules). */
+export function levelFor(level: LevelSpec, profile: string): Level {
+  return typeof level === 'string' ? level : profile === 'document' ? level.document : level.iceberg
+}
+
+/** `MUST`, or `MAY; document: MUST` for a profile-dependent level. */
+export function levelLabel(level: LevelSpec): string {
+  return typeof level === 'string' ? level : `${level.iceberg}; document: ${level.document}`
+}
+
+/** Is a rule introduced in `since` judged under `profile`? */
+export function inProfile(since: Release | undefined, profile: string): boolean {
+  if (!since) return true
+  return RELEASES.indexOf(getProfile(profile).release) >= RELEASES.indexOf(since)
+}
+
+/** The public address of a source at the release a profile follows (`document` follows 1.11). */
+export function sourceUrl(source: RuleSource, profile = '1.11'): string {
+  const release = getProfile(profile).release
+  switch (source.document) {
+    case 'openapi': {
+      const tag = release === 'main' ? 'main' : `apache-iceberg-${release}.0`
+      return `https://github.com/apache/iceberg/blob/${tag}/open-api/rest-catalog-open-api.yaml`
+    }
+    case 'spec':
+      return `https://iceberg.apache.org/spec/#${source.at}`
+    case 'view-spec':
+      return `https://iceberg.apache.org/view-spec/#${source.at}`
+  }
+}
+
+/** "rest-catalog-open-api.yaml (1.11.0), updateTable 409" — the source named for a reader. */
+export function sourceLabel(source: RuleSource, profile = '1.11'): string {
+  const release = getProfile(profile).release
+  const at = release === 'main' ? 'main' : `${release}.0`
+  switch (source.document) {
+    case 'openapi':
+      return `REST OpenAPI ${at}: ${source.at}`
+    case 'spec':
+      return `Iceberg table spec: ${source.at}`
+    case 'view-spec':
+      return `Iceberg view spec: ${source.at}`
+  }
+}

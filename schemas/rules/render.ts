@@ -1,0 +1,49 @@
+/** The rules catalog as Markdown (docs/rules.md and `catalog-conformance rules --format md`). */
+import type { RuleEntry } from './catalog.ts'
+import { levelLabel, sourceLabel, sourceUrl } from './catalog.ts'
+
+const INTRO = `# Rules
+
+Every rule the harness judges, generated from \`schemas/rules/rules.yaml\` (the authored levels, releases,
+sources and sentences), the suites and the negative controls by \`npm run gen:rules\`; do not edit this page.
+\`catalog-conformance rules [--format md|json] [--profile P]\` prints the same list.
+
+- **Level**: RFC 2119 level the verdict uses (a broken MUST fails, a broken SHOULD warns, MAY never fails);
+  \`MAY; document: MUST\` differs under \`--profile document\`.
+- **Since**: the first Iceberg release with the rule; older profiles report its tests *disabled*.
+- **Source**: the public text the rule enforces: the upstream REST OpenAPI document at the profile's release
+  tag (the operation and response, or the schema, named), or a section of the Iceberg table or view spec; links
+  here are those of the default profile (1.11). **Sentence** quotes it; a rule with none says why.
+- **Kind**: *test* (a conformance test), *assertion* (asserted inside other tests), *check* (a check run on
+  every exchange).
+- **Controls**: the faults of \`controls/faults/\` that must break the rule (see [negative-controls.md](negative-controls.md)).
+`
+
+export function renderRulesMarkdown(rules: readonly RuleEntry[], profile = '1.11'): string {
+  const withSentence = rules.filter((r) => r.sentence).length
+  const lines = [
+    INTRO,
+    `${rules.length} rules; ${withSentence} quote a sentence of their source, ${rules.length - withSentence} do not.`,
+    '',
+  ]
+  const areas = [...new Set(rules.map((r) => r.id.split('/')[0] ?? ''))]
+  for (const area of areas) {
+    const inArea = rules.filter((r) => r.id.split('/')[0] === area)
+    lines.push(`## ${area} (${inArea.length})`, '')
+    for (const r of inArea) {
+      lines.push(`### \`${r.id}\``, '', `${r.title}.`, '')
+      lines.push(
+        `- Level: **${levelLabel(r.level)}** · since ${r.since ?? '1.4'} · ${r.kind}`,
+        `- Source: ${r.source ? `[${sourceLabel(r.source, profile)}](${sourceUrl(r.source, profile)})` : 'none'}`,
+      )
+      if (r.sentence) lines.push(`- Sentence: “${r.sentence}”`)
+      if (r.note) lines.push(`- Note: ${r.note}`)
+      lines.push(
+        `- Tests: ${r.tests.length ? r.tests.map((t) => `\`${t}\``).join(', ') : '—'}`,
+        `- Controls: ${r.controls.length ? r.controls.map((c) => `\`${c}\``).join(', ') : '—'}`,
+        '',
+      )
+    }
+  }
+  return lines.join('\n')
+}
