@@ -17,6 +17,8 @@ export interface ParsedArgs {
   /** Flags of commands other than run (serve's --port, report's files …). */
   readonly extra: Record<string, string | boolean | undefined>
   readonly positionals: string[]
+  /** The command was named (`run --help` shows run's page; a bare `--help` the overview). */
+  readonly named: boolean
 }
 
 const EXTRA_FLAGS = {
@@ -88,28 +90,11 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
       )
     } else options[name] = value
   }
-  return { command, options: options as Options, extra, positionals: parsed.positionals }
-}
-
-export function usage(): string {
-  const lines = [
-    'Usage: catalog-conformance [run] [options]      certify a catalog (default: the bundled reference server)',
-    '       catalog-conformance serve [--port P] [--host H] [--token T] [--warehouse-dir DIR]',
-    '       catalog-conformance cleanup --url URL [auth options]   remove leftovers of earlier runs',
-    '       catalog-conformance report diff A.json B.json',
-    '       catalog-conformance targets                 list known targets',
-    '       catalog-conformance rules [--format md|json] [--profile P]   list the rules judged, with sources',
-    '',
-    'Options (each also CATALOG_CONFORMANCE_<NAME> and a YAML key; flags > env > file > defaults):',
-  ]
-  for (const name of OPTION_NAMES) {
-    const spec = OPTION_SPECS[name]
-    const flag = `--${kebabName(name)}${spec.type === 'boolean' ? '' : spec.type === 'list' ? ' V (repeatable)' : ' V'}`
-    lines.push(`  ${flag.padEnd(30)} ${spec.description}`)
+  return {
+    command,
+    options: options as Options,
+    extra,
+    positionals: parsed.positionals,
+    named: rest !== argv,
   }
-  lines.push(
-    '',
-    'Exit codes: 0 conformant, 1 nonconformant (a MUST failed), 2 harness or configuration error.',
-  )
-  return lines.join('\n')
 }

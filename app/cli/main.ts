@@ -4,7 +4,8 @@
  */
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { Redactor } from '../../suites/_harness/http/redact.ts'
-import { parseCommandLine, usage } from './args.ts'
+import { parseCommandLine } from './args.ts'
+import { helpFor } from './help.ts'
 import { harnessVersion } from './version.ts'
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -14,7 +15,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     const args = parseCommandLine(argv)
     if (args.extra.help || args.command === 'help') {
-      out(usage())
+      out(helpFor(args.named ? args.command : undefined))
       return 0
     }
     if (args.extra.version) {

@@ -41,7 +41,7 @@ export const OPTION_SPECS = {
   exclude: { type: 'list', description: 'Leave out these areas or tags.' },
   profile: {
     type: 'string',
-    description: 'Spec profile: 1.7 … 1.11, main, or document (the original document).',
+    description: 'Spec profile: a release 1.4 … 1.11, main, or document (the original document).',
   },
   seed: { type: 'number', description: 'Property-test seed (printed on every run).' },
   path: { type: 'string', description: 'Property-test replay path (from a failure report).' },

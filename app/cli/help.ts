@@ -1,0 +1,122 @@
+/**
+ * `--help` per command: what it does, its options with their defaults, the areas and profiles a run can name, and
+ * examples. `catalog-conformance --help` is the overview; `catalog-conformance <command> --help` the command's page.
+ */
+import { PROFILE_NAMES } from '../../schemas/profiles.ts'
+import { DEFAULTS, OPTION_NAMES, OPTION_SPECS, envName, kebabName } from '../config/options.ts'
+import type { OptionName, Options } from '../config/options.ts'
+import { knownAreas } from '../config/validate.ts'
+import type { Command } from './args.ts'
+
+const OVERVIEW = [
+  'Usage: catalog-conformance <command> [options]      (run is the default command)',
+  '',
+  'Commands:',
+  '  run        certify a catalog (default: the bundled reference server) and write the reports',
+  '  serve      start the bundled reference server for client developers',
+  '  cleanup    remove what interrupted runs left in a catalog',
+  '  report     diff, check, render, validate, merge or compare results.json files',
+  '  targets    list the known targets (--target NAME)',
+  '  rules      list the rules judged, with level, source and quoted sentence',
+  '',
+  'catalog-conformance <command> --help shows a command’s options, defaults and examples.',
+  'Exit codes: 0 conformant, 1 nonconformant (a MUST failed), 2 harness or configuration error.',
+]
+
+function optionLines(names: readonly OptionName[]): string[] {
+  return names.map((name) => {
+    const spec = OPTION_SPECS[name]
+    const flag = `--${kebabName(name)}${spec.type === 'boolean' ? '' : spec.type === 'list' ? ' V…' : ' V'}`
+    const def = (DEFAULTS as Options)[name]
+    return `  ${flag.padEnd(26)} ${spec.description}${def !== undefined ? ` [default: ${String(def)}]` : ''}`
+  })
+}
+
+const RUN_EXAMPLES = [
+  'Examples:',
+  '  catalog-conformance run                                   # the bundled reference server',
+  '  catalog-conformance run --url http://localhost:8181 --warehouse demo --token "$TOKEN"',
+  '  catalog-conformance run --url https://catalog.example.com --client-id me --client-secret "$SECRET"',
+  '  catalog-conformance run --target iceberg-rest-fixture --include namespaces,tables --profile 1.10',
+  '  catalog-conformance run --url … --shard 1/3 --report-dir out/1   # one of three CI machines',
+]
+
+const PAGES: Partial<Record<Command, () => string[]>> = {
+  run: () => [
+    'Usage: catalog-conformance run [options]',
+    '',
+    'Certifies a catalog against the Iceberg REST spec and writes results.json, report.html, summary.md, junit.xml',
+    'and badge.svg. Every option is also an environment variable (CATALOG_CONFORMANCE_<NAME>, e.g.',
+    `${envName('clientSecret')}) and a key of the YAML file given with --config; flags > environment > file > defaults.`,
+    '',
+    'Options:',
+    ...optionLines(OPTION_NAMES),
+    '',
+    `Areas (--include/--exclude): ${knownAreas().join(', ')}`,
+    `Profiles (--profile): ${PROFILE_NAMES.join(', ')}`,
+    '',
+    ...RUN_EXAMPLES,
+  ],
+  cleanup: () => [
+    'Usage: catalog-conformance cleanup --url URL [--prefix P] [--warehouse W] [auth options]',
+    '',
+    'Removes the namespaces (and their tables and views) that earlier, interrupted runs left in a catalog: only',
+    'names of the harness’s run prefix, never anything else.',
+    '',
+    'Options:',
+    ...optionLines([
+      'url',
+      'prefix',
+      'warehouse',
+      'token',
+      'clientId',
+      'clientSecret',
+      'scope',
+      'oauthUri',
+      'header',
+    ]),
+    '',
+    'Example:',
+    '  catalog-conformance cleanup --url http://localhost:8181 --token "$TOKEN"',
+  ],
+  report: () => [
+    'Usage: catalog-conformance report <subcommand> …',
+    '',
+    '  report diff A.json B.json                      what changed between two runs (exit 1 on a new failure)',
+    '  report check results.json --expect FILE        compare a run with an expectations file',
+    '  report check results.json --write FILE         update an expectations file (reasons and comments kept)',
+    '  report render results.json [DIR]               write report.html, summary.md, junit.xml and badge.svg',
+    '  report validate results.json …                 check files against the results.json schema',
+    '  report merge shard1.json shard2.json … [--out DIR]   combine the shards of one certification',
+    '  report matrix [LABEL=]results.json … [--out DIR]     a compatibility matrix of many targets',
+  ],
+  serve: () => [
+    'Usage: catalog-conformance serve [--port P] [--host H] [--token T] [--warehouse-dir DIR]',
+    '',
+    'Starts the bundled reference server, for developers of clients: the whole REST spec in memory (metadata',
+    'files in DIR with --warehouse-dir). Ctrl+C stops it.',
+    '',
+    'Options:',
+    '  --port P                   port to listen on [default: 8181]',
+    '  --host H                   address to listen on [default: 127.0.0.1]',
+    '  --token T                  require this bearer token on every request',
+    '  --warehouse-dir DIR        write metadata files under DIR',
+    '',
+    'Example:',
+    '  catalog-conformance serve --port 8181 --token dev-token',
+  ],
+  targets: () => ['Usage: catalog-conformance targets', '', 'Lists the known targets of --target NAME.'],
+  rules: () => [
+    'Usage: catalog-conformance rules [--format md|json] [--profile P]',
+    '',
+    'Lists every rule the harness judges: level, introduced-in, public source (at the profile’s release) and the',
+    'sentence it enforces, its tests and the negative controls that prove it. docs/rules.md is its Markdown.',
+    `Profiles: ${PROFILE_NAMES.join(', ')}`,
+  ],
+}
+
+/** The help text for `command` (the overview for none, `help` and commands with a page of their own elsewhere). */
+export function helpFor(command: Command | undefined): string {
+  const page = command && command !== 'help' ? PAGES[command] : undefined
+  return (page ? page() : OVERVIEW).join('\n')
+}
