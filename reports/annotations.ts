@@ -35,7 +35,7 @@ export function annotationLines(r: Pick<Results, 'tests' | 'errors'>, limit = 50
       .slice(0, MESSAGE_LIMIT)
     out.push(`::${kind} title=${escapeProperty(title)}::${escapeData(body)}`)
   }
-  // A test that failed or errored without a recorded violation (a thrown setup error, a harness bug) still shows.
+  // A test that errored (a setup step refused, a harness bug) has no violation to group under: one line each.
   for (const t of r.tests.filter(unexplained))
     out.push(
       `::error title=${escapeProperty(`${t.rule} [${t.level}] ${t.outcome === 'error' ? '(harness or setup error) ' : ''}${t.title}`)}::${escapeData((t.message ?? '').slice(0, MESSAGE_LIMIT))}`,
@@ -45,5 +45,6 @@ export function annotationLines(r: Pick<Results, 'tests' | 'errors'>, limit = 50
 }
 
 function unexplained(t: TestResult): boolean {
-  return t.outcome === 'error' || (t.outcome === 'fail' && !t.violations.some((v) => v.level === 'MUST'))
+  // Failures are all in violatedRules (a failure without a violation under the test's own rule); errors are not.
+  return t.outcome === 'error'
 }

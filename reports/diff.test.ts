@@ -21,6 +21,16 @@ describe('diffResults', () => {
     expect(diffExitCode(d)).toBe(1)
   })
 
+  it('leads with the rules newly violated and no longer violated', () => {
+    const d = diffResults(a, b)
+    expect(d.newlyViolated.map((v) => v.rule)).toContain('namespaces/list/parent-direct-children')
+    expect(d.noLongerViolated.map((v) => v.rule)).toContain('namespaces/create/exists-409')
+    const lines = formatDiff(d)
+    expect(lines.indexOf(lines.find((l) => l.startsWith('Newly violated rules'))!)).toBeLessThan(
+      lines.indexOf(lines.find((l) => l.startsWith('Newly failing'))!),
+    )
+  })
+
   it('exits 0 when nothing newly fails, and on identical runs', () => {
     const d = diffResults(a, a)
     expect(d.unchanged).toBe(a.tests.length)

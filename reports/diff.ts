@@ -4,6 +4,7 @@
  */
 import type { Outcome } from '../suites/_harness/results/meta.ts'
 import type { Results, TestResult } from './results.ts'
+import { violatedRules, type ViolatedRule } from './violated-rules.ts'
 
 export interface Change {
   readonly id: string
@@ -22,6 +23,9 @@ export interface ResultsDiff {
   /** Every other change of outcome, and tests added or removed. */
   readonly other: readonly Change[]
   readonly unchanged: number
+  /** Rules violated in B and not in A (each once, with how many tests), and rules violated in A no longer in B. */
+  readonly newlyViolated: readonly ViolatedRule[]
+  readonly noLongerViolated: readonly ViolatedRule[]
 }
 
 type Bucket = 'newlyFailing' | 'newlyErroring' | 'newlyPassing' | 'newlyUnsupported' | 'other'
@@ -62,7 +66,14 @@ export function diffResults(a: Pick<Results, 'tests'>, b: Pick<Results, 'tests'>
     }
     out[bucketOf(x?.outcome, y?.outcome)].push(change)
   }
-  return { ...out, unchanged }
+  const rulesA = new Map(violatedRules(a).map((v) => [v.rule, v]))
+  const rulesB = new Map(violatedRules(b).map((v) => [v.rule, v]))
+  return {
+    ...out,
+    unchanged,
+    newlyViolated: [...rulesB.values()].filter((v) => !rulesA.has(v.rule)),
+    noLongerViolated: [...rulesA.values()].filter((v) => !rulesB.has(v.rule)),
+  }
 }
 
 const HEADINGS: readonly [Bucket, string][] = [
@@ -76,6 +87,16 @@ const HEADINGS: readonly [Bucket, string][] = [
 /** The diff as console lines. */
 export function formatDiff(d: ResultsDiff, labelA = 'A', labelB = 'B'): string[] {
   const lines: string[] = [`diff ${labelA} → ${labelB}`]
+  // The causes first: a rule newly broken in forty tests is one thing to fix.
+  if (d.newlyViolated.length > 0) {
+    lines.push('', `Newly violated rules (${d.newlyViolated.length}):`)
+    for (const v of d.newlyViolated)
+      lines.push(`  ${v.rule} [${v.level}] — ${v.tests.length} test(s): ${v.operations.join(', ')}`)
+  }
+  if (d.noLongerViolated.length > 0) {
+    lines.push('', `No longer violated (${d.noLongerViolated.length}):`)
+    for (const v of d.noLongerViolated) lines.push(`  ${v.rule} [${v.level}]`)
+  }
   for (const [key, heading] of HEADINGS) {
     const items = d[key]
     if (items.length === 0) continue

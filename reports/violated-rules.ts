@@ -3,7 +3,7 @@
  * read test by test, four faults look like a hundred unrelated failures. Every report leads with this list: each
  * violated rule once, with its level, how many tests and operations it broke, and one example to reproduce.
  */
-import type { Level } from '../suites/_harness/results/violation.ts'
+import type { Level, Violation } from '../suites/_harness/results/violation.ts'
 import type { Results, TestResult } from './results.ts'
 
 export interface ViolatedRule {
@@ -37,7 +37,12 @@ export function violatedRules(r: Pick<Results, 'tests'>): ViolatedRule[] {
   >()
   for (const t of r.tests) {
     if (!judged(t)) continue
-    for (const v of t.violations) {
+    // A test that failed without recording a MUST violation (a thrown assertion) broke its own rule.
+    const own: Violation[] =
+      t.outcome === 'fail' && !t.violations.some((v) => v.level === 'MUST')
+        ? [{ check: 'test', rule: t.rule, level: 'MUST', message: t.message ?? 'the test failed' }]
+        : []
+    for (const v of [...t.violations, ...own]) {
       if (v.level === 'MAY') continue
       let g = groups.get(v.rule)
       if (!g) {
