@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key. Keys must be UUIDv7 (400 otherwise). A key is bound to its
+ * Idempotency-Key. Keys must be UUIDs (400 otherwise; the spec asks clients for v7, its schema says `format: uuid`). A key is bound to its
  * operation, path and body: reuse with anything else is 422. Finalized responses (2xx and
  * deterministic 4xx) are replayed for the key's lifetime without running the operation again; 5xx
  * is not stored, so a retry really re-executes. A duplicate arriving while the first request is still
@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto'
 import { badRequest, unprocessable } from '../errors.ts'
 import type { ServerResponse } from './types.ts'
 
-const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
+/** Any RFC 9562 UUID: the spec says a key *should* be a UUIDv7, and its schema accepts any `format: uuid`. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Statuses that depend on the moment (auth, throttling, timeouts), never replayed. */
 const TRANSIENT = new Set([401, 403, 408, 419, 425, 429])
@@ -52,7 +53,7 @@ export class IdempotencyStore {
     body: string,
     exec: () => Promise<ServerResponse>,
   ): Promise<ServerResponse> {
-    if (!UUID_V7.test(rawKey)) throw badRequest(`Invalid Idempotency-Key (expected a UUIDv7): ${rawKey}`)
+    if (!UUID.test(rawKey)) throw badRequest(`Invalid Idempotency-Key (expected a UUID): ${rawKey}`)
     const key = rawKey.toLowerCase()
     const fingerprint = `${operation} ${path} ${createHash('sha256').update(body).digest('hex')}`
     this.expire()

@@ -6,6 +6,7 @@ import { OPERATIONS, type OperationId } from '../../schemas/operations.ts'
 import { hasSchema, validateOpen } from '../../schemas/index.ts'
 import { badRequest } from '../errors.ts'
 import { parseJson } from '../json-lossless.ts'
+import { withoutNulls } from '../../schemas/model/json.ts'
 
 /** Operations whose body the spec does not mark required. */
 const OPTIONAL_BODY: ReadonlySet<OperationId> = new Set(['planTableScan'])
@@ -24,6 +25,7 @@ export function parseBody(id: OperationId, raw: string, validateSchema: boolean)
   } catch (e) {
     throw badRequest(`Malformed JSON body: ${(e as Error).message}`)
   }
+  body = withoutNulls(body)
   if (validateSchema && hasSchema(schema)) {
     // Open schemas: a field the spec does not name is ignored, as the upstream schemas and the Java server do.
     const result = validateOpen(schema, body)

@@ -18,3 +18,20 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   }
   return false
 }
+
+/**
+ * JSON null for an optional field means "absent": Iceberg's Java client writes `"location": null`,
+ * `"partition-spec": null`, `"write-order": null` and more, and its own server reads them as absent. The one
+ * null with a meaning of its own is assert-ref-snapshot-id's `snapshot-id` ("the ref must not exist"): kept.
+ */
+export function withoutNulls(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutNulls)
+  if (!v || typeof v !== 'object') return v
+  const o = v as Record<string, unknown>
+  const meaningfulNull = o.type === 'assert-ref-snapshot-id'
+  return Object.fromEntries(
+    Object.entries(o)
+      .filter(([k, x]) => x !== null || (meaningfulNull && k === 'snapshot-id'))
+      .map(([k, x]) => [k, withoutNulls(x)]),
+  )
+}
