@@ -56,6 +56,8 @@ export async function runControl(spec: RunSpec): Promise<RunOutcome> {
   mkdirSync(CONTROLS_TMP, { recursive: true })
   const reportDir = mkdtempSync(join(CONTROLS_TMP, `${spec.label}-`))
   const server = await start({
+    // As the CLI's bundled target: the original document's behaviours under its profile.
+    ...(spec.runArgs?.join(' ').includes('--profile document') ? { documentProfile: true } : {}),
     ...spec.server,
     host: '127.0.0.1',
     port: 0,

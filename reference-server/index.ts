@@ -54,6 +54,7 @@ export function createHandler(
       warehouse,
       namespaceSeparator: opts.namespaceSeparator ?? '%1F',
       idempotencyKeyLifetime: lifetime,
+      documentProfile: opts.documentProfile ?? false,
     },
     now,
     newUuid: randomUUID,

@@ -119,6 +119,11 @@ export interface ReferenceServerOptions {
   hooks?: FaultHooks
   /** Clock, for deterministic tests. Default `Date.now`. */
   now?: () => number
+  /**
+   * Serve as the original document describes where it goes beyond Iceberg: vended credentials also as a config
+   * `token` (Iceberg clients read `token` as a bearer token for the table, so it is off by default).
+   */
+  documentProfile?: boolean
 }
 
 export const NO_FAULTS: FaultFlags = {

@@ -30,6 +30,7 @@ registerTarget({
       const server = await startReferenceServer({
         host: '127.0.0.1',
         port: 0,
+        documentProfile: o.profile === 'document',
         auth: {
           clients: [client],
           tokens: [

@@ -14,6 +14,8 @@ export interface ServerSettings {
   readonly warehouse: string
   readonly namespaceSeparator: string
   readonly idempotencyKeyLifetime: string
+  /** The original document's behaviours (ReferenceServerOptions.documentProfile). */
+  readonly documentProfile: boolean
 }
 
 export interface HandlerContext {

@@ -12,7 +12,7 @@ async function withTable(): Promise<Call> {
 
 describe('access delegation', () => {
   it.each(['X-Iceberg-Access-Delegation', 'X-Catalog-Access-Delegation'])(
-    '%s: vended-credentials gives storage-credentials and a config token, with its own ETag',
+    '%s: vended-credentials gives storage-credentials and S3 keys in config (never a token), with its own ETag',
     async (header) => {
       const call = await withTable()
       const plain = await call('GET', `${T}/t`)
@@ -20,7 +20,10 @@ describe('access delegation', () => {
       expect(plain.json.config).toEqual({})
       const r = await call('GET', `${T}/t`, { headers: { [header]: 'vended-credentials' } })
       expect(r.json['storage-credentials'][0].prefix).toBe(r.json.metadata.location)
-      expect(r.json.config.token).toEqual(expect.any(String))
+      expect(r.json.config['s3.access-key-id']).toEqual(expect.any(String))
+      expect(r.json.config['s3.secret-access-key']).toEqual(expect.any(String))
+      // A config `token` is the bearer token clients switch to for the table: never vended as a storage credential.
+      expect(r.json.config).not.toHaveProperty('token')
       expect(r.headers.etag).not.toBe(plain.headers.etag)
     },
   )
@@ -29,7 +32,7 @@ describe('access delegation', () => {
     const call = await withTable()
     const h = { 'x-iceberg-access-delegation': 'vended-credentials' }
     const c = await call('POST', T, { body: { name: 'u', schema: SIMPLE_SCHEMA }, headers: h })
-    expect(c.json.config.token).toEqual(expect.any(String))
+    expect(c.json.config['s3.session-token']).toEqual(expect.any(String))
     const body = { name: 'r', 'metadata-location': c.json['metadata-location'] }
     expect(
       (await call('POST', '/v1/ref/namespaces/db/register', { body, headers: h })).json[

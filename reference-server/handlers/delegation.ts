@@ -14,11 +14,25 @@ export interface StorageCredential {
 
 const digest = (...parts: string[]): string => createHash('sha256').update(parts.join('\n')).digest('hex')
 
-/** A storage credential for the table's location. Not a secret: it grants nothing anywhere. */
+/**
+ * A storage credential for the table's location, under the storage keys Iceberg's FileIO implementations read
+ * (S3 here). Never under `token`: clients read a config `token` as the bearer token for the table's REST calls.
+ * Not a secret: it grants nothing anywhere.
+ */
 export function storageCredentials(md: JsonObject): StorageCredential[] {
   const location = typeof md.location === 'string' ? md.location : ''
   const uuid = typeof md['table-uuid'] === 'string' ? md['table-uuid'] : String(md['view-uuid'] ?? '')
-  return [{ prefix: location, config: { token: `vended-${digest('storage', uuid, location).slice(0, 32)}` } }]
+  const d = digest('storage', uuid, location)
+  return [
+    {
+      prefix: location,
+      config: {
+        's3.access-key-id': `ASIA${d.slice(0, 16).toUpperCase()}`,
+        's3.secret-access-key': `vended-${d.slice(16, 48)}`,
+        's3.session-token': `vended-${d.slice(48, 64)}`,
+      },
+    },
+  ]
 }
 
 /** Path of the sign endpoint relative to the catalog base URI (resolved by clients against `signer.uri`). */
@@ -42,7 +56,10 @@ export function delegatedParts(
   if (d.vendedCredentials) {
     const creds = storageCredentials(md)
     parts['storage-credentials'] = creds
-    config.token = creds[0]?.config.token ?? ''
+    Object.assign(config, creds[0]?.config)
+    // The original document vends a `token` in config; only under its profile (Iceberg clients would use it as a
+    // bearer token and be refused).
+    if (ctx.settings.documentProfile) config.token = creds[0]?.config['s3.session-token'] ?? ''
   }
   if (d.remoteSigning) {
     config['s3.remote-signing-enabled'] = 'true'
