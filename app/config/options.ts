@@ -25,7 +25,11 @@ export const OPTION_SPECS = {
     type: 'string',
     description: 'Version of a started target (the Java fixture release, an image tag).',
   },
-  prefix: { type: 'string', description: 'Path prefix; by default taken from GET /v1/config.' },
+  prefix: {
+    type: 'string',
+    description:
+      'Path prefix, used verbatim as the path segment (percent-encoded as it must appear in URLs); default: what GET /v1/config advertises.',
+  },
   warehouse: { type: 'string', description: 'Warehouse passed to GET /v1/config.' },
   token: { type: 'string', description: 'Bearer token sent on every request.', secret: true },
   clientId: { type: 'string', description: 'OAuth2 client id (client-credentials flow).' },

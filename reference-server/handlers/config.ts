@@ -13,7 +13,8 @@ export function getConfig(ctx: HandlerContext, input: OperationInput): Operation
     throw noSuchWarehouse(`Warehouse does not exist: ${asked}`)
   }
   const overrides: Record<string, string> = { warehouse, 'namespace-separator': namespaceSeparator }
-  if (prefix !== '') overrides.prefix = prefix
+  // Advertised as it appears in paths (percent-encoded): clients join the advertised prefix verbatim.
+  if (prefix !== '') overrides.prefix = encodeURIComponent(prefix)
   return {
     status: 200,
     body: {

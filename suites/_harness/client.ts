@@ -83,7 +83,8 @@ export class CatalogClient {
     const prefix = this.options.caps.prefix
     let path: string = OPERATIONS[id].path
     path =
-      prefix === '' ? path.replace('/{prefix}', '') : path.replace('{prefix}', encodeURIComponent(prefix))
+      // Verbatim, as Iceberg's clients join it: a server that advertises `main%7Cwh` means exactly that segment.
+      prefix === '' ? path.replace('/{prefix}', '') : path.replace('{prefix}', prefix)
     const need = (name: string, v: string | undefined) => {
       if (v === undefined) throw new Error(`${id}: missing path parameter ${name}`)
       return encodeURIComponent(v)
