@@ -30,3 +30,39 @@ describe('legal variations certify as conformant', () => {
     expect(run.exitCode).toBe(0)
   })
 })
+
+describe('transient unavailability is not judged', () => {
+  afterAll(() => outcomes.forEach(discard))
+
+  test(
+    'every 40th write answered 503 with Retry-After once: conformant, and the retries are counted',
+    { timeout: 300_000 },
+    async () => {
+      let writes = 0
+      const refused = new Set<string>()
+      const run = await runControl({
+        label: 'tolerance-503',
+        areas: ['namespaces', 'tables', 'commits'],
+        hooks: {
+          onRequest: (req) => {
+            if (req.method === 'GET' || req.method === 'HEAD') return req
+            const key = `${req.method} ${req.path} ${req.body}`
+            if (++writes % 40 !== 0 || refused.has(key)) return req
+            refused.add(key)
+            return {
+              status: 503,
+              headers: { 'content-type': 'application/json', 'retry-after': '0' },
+              body: JSON.stringify({
+                error: { message: 'busy', type: 'ServiceUnavailableException', code: 503 },
+              }),
+            }
+          },
+        },
+      })
+      outcomes.push(run)
+      expect(run.results?.verdict, run.output.slice(-2000)).toBe('conformant')
+      expect(run.results?.tests.reduce((n, t) => n + (t.retries ?? 0), 0)).toBeGreaterThan(0)
+      expect(run.output).toMatch(/the server asked to retry \d+ request/)
+    },
+  )
+})

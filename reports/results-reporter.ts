@@ -56,6 +56,7 @@ export class ResultsReporter implements Reporter {
           ...(meta?.accepted?.length ? { accepted: meta.accepted } : {}),
           ...(meta?.openapiFindings?.length ? { openapiFindings: meta.openapiFindings } : {}),
           ...(meta?.advisories?.length ? { advisories: meta.advisories } : {}),
+          ...(meta?.retries ? { retries: meta.retries } : {}),
         })
       }
     }

@@ -40,6 +40,8 @@ export interface TestResult {
   readonly accepted?: readonly string[]
   /** Findings outside the Iceberg spec, reported apart from the outcome (never the verdict). */
   readonly advisories?: readonly string[]
+  /** Requests sent again after a 503/429 with Retry-After. */
+  readonly retries?: number
   /** Findings of the user's OpenAPI document (--openapi), reported apart from the outcome. */
   readonly openapiFindings?: readonly string[]
 }

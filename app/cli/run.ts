@@ -152,6 +152,9 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     const hint = notConfiguredHint(results)
     if (hint) log(hint)
     for (const a of advisoriesOf(results)) log(`advisory (not part of the verdict): ${a.finding}`)
+    const retries = results.tests.reduce((n, t) => n + (t.retries ?? 0), 0)
+    if (retries > 0)
+      log(`the server asked to retry ${retries} request(s) (503/429 with Retry-After); they were resent`)
     log(
       `verdict: ${verdict} — ${Object.entries(summary)
         .filter(([k]) => k !== 'total')

@@ -111,6 +111,7 @@ function endAs(
 }
 
 function record(meta: ConformanceMeta, ex: Exchange, redactor: Redactor): void {
+  if (ex.retries) meta.retries = (meta.retries ?? 0) + ex.retries
   meta.exchanges.push({
     operationId: ex.operationId,
     request: ex.request,

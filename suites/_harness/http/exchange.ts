@@ -17,6 +17,8 @@ export interface Exchange {
   readonly curl: string
   /** Set when no response came back (timeout, refused, reset); status is then 0. */
   readonly transportError?: string
+  /** How many times the request was sent again after a 503/429 with Retry-After. */
+  readonly retries?: number
 }
 
 export const RECORD_BODY_LIMIT = 16_384

@@ -39,7 +39,26 @@ export class Transport {
     return this.opts.redactor
   }
 
+  /**
+   * Sends `req`; a 503 or 429 that carries Retry-After is the server asking to come back later (RFC 9110 §10.2.3,
+   * RFC 6585 §4), not an answer to judge: wait as asked (at most RETRY_WAIT_CAP_MS) and send again, up to
+   * MAX_RETRIES times. Such answers mean the request was not processed, so resending a write is safe. The final
+   * exchange carries how many retries it took; the last 503 or 429 is what the checks see if they never stop.
+   */
   async send(req: RawRequest): Promise<Exchange> {
+    let ex = await this.sendOnce(req)
+    let retries = 0
+    while (retries < MAX_RETRIES && (ex.status === 503 || ex.status === 429)) {
+      const wait = retryAfterMs(ex.headers['retry-after'])
+      if (wait === undefined) break
+      await new Promise((r) => setTimeout(r, Math.min(wait, RETRY_WAIT_CAP_MS)))
+      retries++
+      ex = await this.sendOnce(req)
+    }
+    return retries > 0 ? { ...ex, retries } : ex
+  }
+
+  private async sendOnce(req: RawRequest): Promise<Exchange> {
     const started = performance.now()
     const timeoutMs = req.timeoutMs ?? this.opts.timeoutMs
     const recorded = {
@@ -97,6 +116,17 @@ export class Transport {
   async close(): Promise<void> {
     await this.agent.close()
   }
+}
+
+const MAX_RETRIES = 3
+const RETRY_WAIT_CAP_MS = 5_000
+
+/** Retry-After in milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
 }
 
 function parseJson(text: string): unknown {

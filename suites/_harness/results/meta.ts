@@ -30,6 +30,8 @@ export interface ConformanceMeta {
    * table location written under the server's working directory). Reported apart; never the outcome or exit code.
    */
   advisories?: string[]
+  /** Requests of this test sent again after a 503/429 with Retry-After (the server asked to come back later). */
+  retries?: number
   /** Findings of the user's own OpenAPI document (--openapi): reported separately, never the outcome. */
   openapiFindings?: string[]
   /** Property tests: the seed and path that replay the run, and the shrunk counterexample. */
