@@ -10,7 +10,18 @@ import type { RunOutcome } from './run-fault.ts'
 
 const outcomes: RunOutcome[] = []
 
+const renamedErrorTypes: Partial<ReferenceServerOptions> = {
+  // Error type names are representative in the spec: a server may call them anything.
+  hooks: {
+    onResponse: (_req, res) =>
+      res.status === 404
+        ? { ...res, body: (res.body ?? '').replace(/"type":"NoSuch(\w+?)Exception"/, '"type":"$1Missing"') }
+        : res,
+  },
+}
+
 const VARIANTS: readonly { name: string; server: Partial<ReferenceServerOptions>; areas: string[] }[] = [
+  { name: 'error types named otherwise (no NoSuch…)', server: renamedErrorTypes, areas: ['config'] },
   {
     // Nessie-style: the advertised prefix is already percent-encoded; clients join it verbatim.
     name: 'a prefix that needs percent-encoding, advertised encoded (main%7Cwarehouse)',

@@ -31,7 +31,7 @@ operation('getConfig', () => {
       for (const id of probed) {
         if (id === 'getConfig' || !supports(run.caps, id)) continue
         const ex = await PROBES[id]!(catalog, world)
-        if (notServed(ex)) broken.push(`${id}: ${describe(ex)}`)
+        if (notServed(ex, world)) broken.push(`${id}: ${describe(ex)}`)
       }
       check.that(broken.length === 0, 'advertised endpoints that are not served', {
         received: broken,
@@ -55,7 +55,7 @@ operation('getConfig', () => {
       const unlisted: string[] = []
       for (const id of hidden) {
         const ex = await PROBES[id]!(catalog, world)
-        if (servedEvidence(ex)) unlisted.push(`${id}: ${describe(ex)}`)
+        if (servedEvidence(ex, world)) unlisted.push(`${id}: ${describe(ex)}`)
       }
       check.that(unlisted.length === 0, 'endpoints served but not advertised', {
         received: unlisted,

@@ -12,6 +12,12 @@ import { createTable, fixture, tableRequest, viewRequest, type LoadTableResult }
 
 /** The objects the probes run against. */
 export interface ProbeWorld {
+  /**
+   * How this server answers a route that cannot exist (status, body kind, error type): a 404 that looks like it
+   * means "no route"; one that differs came from a handler that looked something up. Error type names are only
+   * representative in the spec, so they are compared with the server's own no-route answer, never matched by name.
+   */
+  readonly noRoute: string
   readonly ns: string[]
   /** An empty namespace that the dropNamespace probe may remove. */
   readonly spare: string[]
@@ -41,7 +47,10 @@ export async function probeWorld(
     const loc = (ex.json as { 'metadata-location'?: unknown } | undefined)?.['metadata-location']
     if (name === V && ex.status === 200 && typeof loc === 'string') viewLocation = loc
   }
-  return { ns, spare, table, ...(viewLocation ? { viewLocation } : {}) }
+  const noRoute = fingerprint(
+    await catalog.raw('GET', `${catalog.pathOf('listNamespaces')}/conformance-no-such-route/x/y`),
+  )
+  return { noRoute, ns, spare, table, ...(viewLocation ? { viewLocation } : {}) }
 }
 
 /** Where a plan-id, plan task or function is looked up, a typed 404 still proves the route is served. */
@@ -143,24 +152,30 @@ function errorTypeOf(ex: Exchange): string {
   return typeof t === 'string' ? t : ''
 }
 
+/** What tells one 404 from another: the body's kind (JSON envelope, other) and its error type. */
+export function fingerprint(ex: Exchange): string {
+  const json = /json/i.test(ex.headers['content-type'] ?? '') && ex.json !== undefined
+  return `${ex.status}|${json ? 'json' : ex.bodyText === '' ? 'empty' : 'other'}|${errorTypeOf(ex)}`
+}
+
 /**
- * True when the answer shows no route for the request: no response, 404 (unless it names a missing object,
- * e.g. NoSuchPlanIdException, which proves the route looked it up), 405 or 501.
+ * True when the answer shows no route for the request: no response, 405, 501, or a 404 like the server's answer
+ * to a route that cannot exist (a 404 that differs, e.g. a typed "no such plan", proves the route looked it up).
  */
-export function notServed(ex: Exchange): boolean {
+export function notServed(ex: Exchange, w: Pick<ProbeWorld, 'noRoute'>): boolean {
   if (ex.transportError) return true
-  if (ex.status === 404) return !/^NoSuch/.test(errorTypeOf(ex))
+  if (ex.status === 404) return fingerprint(ex) === w.noRoute
   return ex.status === 405 || ex.status === 501
 }
 
 /**
  * True when the answer proves the route is served: success, or an answer only a handler of the operation
- * gives (a typed 404 of a missing object, 409, 422). A 400, 406 or an auth error proves nothing.
+ * gives (a 404 unlike the no-route one, 409, 422). A 400, 406 or an auth error proves nothing.
  */
-export function servedEvidence(ex: Exchange): boolean {
+export function servedEvidence(ex: Exchange, w: Pick<ProbeWorld, 'noRoute'>): boolean {
   if (ex.transportError) return false
   if (ex.status >= 200 && ex.status < 400) return true
-  if (ex.status === 404) return /^NoSuch/.test(errorTypeOf(ex))
+  if (ex.status === 404) return fingerprint(ex) !== w.noRoute
   return ex.status === 409 || ex.status === 422
 }
 
