@@ -3,7 +3,7 @@
  * fail, warn or unsupported gets an entry keyed by its rule id with a TODO reason to fill in; an entry whose test
  * now passes, and a stale entry, is removed; an entry whose outcome changed gets the new outcome and keeps its
  * reason and link. Comments and the order of untouched entries stay (the YAML document is edited, not rewritten).
- * Errors are never written: an error is the harness's or the setup's, not a property of the server to expect.
+ * Errors and not-configured are never written: they are the harness's, the setup's or the run's, not the server's.
  */
 import { isMap, parseDocument } from 'yaml'
 import type { Results } from './results.ts'
@@ -34,7 +34,8 @@ export function updateExpectations(
   const updated: string[] = []
   const removed: string[] = []
   for (const u of report.unexpected) {
-    if (u.outcome === 'error') continue
+    // Errors are the harness's or the setup's, and not-configured is the run's: neither is the server's.
+    if (u.outcome === 'error' || u.outcome === 'not-configured') continue
     const key = keyOf(u.id)
     if (u.kind === 'fixed' && key) {
       doc.deleteIn([key])
