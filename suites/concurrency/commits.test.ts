@@ -5,9 +5,7 @@
  * successful commit is lost, and the successful commits form one history (linearizable per table).
  */
 import { operation, rule } from '../_harness/dsl.ts'
-import type { Fixtures } from '../_harness/dsl.ts'
-import { createTinyTable, freshNamespace } from '../_harness/support/scratch.ts'
-import { appendUpdates, mainOf, race } from './race.ts'
+import { appendUpdates, mainOf, race, raceTable } from './race.ts'
 import type { TableFacts } from './race.ts'
 
 const REQUIRES = [
@@ -19,16 +17,6 @@ const REQUIRES = [
   'dropNamespace',
 ] as const
 
-async function table(ctx: Fixtures, label: string): Promise<{ ns: string[]; md: TableFacts['metadata'] }> {
-  const { ns } = await freshNamespace(ctx.sandbox, ctx.catalog, label)
-  await createTinyTable(ctx.catalog, ns, 't')
-  const loaded = ctx.check.setup<TableFacts>(
-    await ctx.catalog.op.loadTable({ namespace: ns, table: 't' }),
-    'load',
-  )
-  return { ns, md: loaded.metadata }
-}
-
 operation('updateTable', () => {
   rule(
     {
@@ -39,7 +27,7 @@ operation('updateTable', () => {
     },
     async (ctx) => {
       const { catalog, check, run } = ctx
-      const { ns, md } = await table(ctx, 'race')
+      const { ns, md } = await raceTable(ctx, 'race')
       const base = mainOf(md)
       const ids = Array.from({ length: run.concurrency }, (_, i) => 7_000_000 + i)
       const results = await race(run.concurrency, (i) =>
@@ -74,7 +62,7 @@ operation('updateTable', () => {
     },
     async (ctx) => {
       const { catalog, check, run } = ctx
-      const { ns, md } = await table(ctx, 'nolost')
+      const { ns, md } = await raceTable(ctx, 'nolost')
       const uuid = (md as { 'table-uuid'?: string })['table-uuid']
       const results = await race(run.concurrency, (i) =>
         catalog.op.updateTable({
@@ -109,7 +97,7 @@ operation('updateTable', () => {
     },
     async (ctx) => {
       const { catalog, check, run } = ctx
-      const { ns } = await table(ctx, 'linear')
+      const { ns } = await raceTable(ctx, 'linear')
       const results = await race(run.concurrency, (i) =>
         catalog.op.updateTable({
           namespace: ns,

@@ -6,26 +6,14 @@
  * of one table end in one of the two serial orders, never a 5xx.
  */
 import { operation, rule } from '../_harness/dsl.ts'
-import type { Fixtures } from '../_harness/dsl.ts'
 import { RELEASES, type Release } from '../../schemas/operations.ts'
-import { createTinyTable, freshNamespace } from '../_harness/support/scratch.ts'
-import { appendUpdates, race } from './race.ts'
+import { appendUpdates, race, raceTable } from './race.ts'
 import type { TableFacts } from './race.ts'
 
 /** Statuses a racing snapshot commit may get under the run's profile (400 only before 1.11). */
 function racingSnapshotStatuses(profile: string): number[] {
   const release = (profile === 'document' ? '1.11' : profile) as Release
   return RELEASES.indexOf(release) >= RELEASES.indexOf('1.11') ? [200, 409] : [200, 400, 409]
-}
-
-async function table(ctx: Fixtures, label: string): Promise<{ ns: string[]; md: TableFacts['metadata'] }> {
-  const { ns } = await freshNamespace(ctx.sandbox, ctx.catalog, label)
-  await createTinyTable(ctx.catalog, ns, 't')
-  const loaded = ctx.check.setup<TableFacts>(
-    await ctx.catalog.op.loadTable({ namespace: ns, table: 't' }),
-    'load',
-  )
-  return { ns, md: loaded.metadata }
 }
 
 operation('updateTable', () => {
@@ -38,7 +26,7 @@ operation('updateTable', () => {
     },
     async (ctx) => {
       const { catalog, check, run } = ctx
-      const { ns, md } = await table(ctx, 'branches')
+      const { ns, md } = await raceTable(ctx, 'branches')
       const ids = Array.from({ length: run.concurrency }, (_, i) => 8_000_000 + i)
       const results = await race(run.concurrency, (i) =>
         catalog.op.updateTable({
@@ -74,7 +62,7 @@ operation('renameTable', () => {
     },
     async (ctx) => {
       const { catalog, check } = ctx
-      const { ns } = await table(ctx, 'rendrop')
+      const { ns } = await raceTable(ctx, 'rendrop')
       const [renamed, dropped] = await Promise.all([
         catalog.op.renameTable({
           body: { source: { namespace: ns, name: 't' }, destination: { namespace: ns, name: 't2' } },

@@ -1,7 +1,9 @@
 /**
  * Helpers of the concurrency suites: fire K requests at once, and build the snapshot a racing commit adds.
  */
+import type { Fixtures } from '../_harness/dsl.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
+import { createTinyTable, freshNamespace } from '../_harness/support/scratch.ts'
 
 /** Starts every request before awaiting any, so they really race. */
 export async function race(k: number, send: (i: number) => Promise<Exchange>): Promise<Exchange[]> {
@@ -43,3 +45,17 @@ export function appendUpdates(md: TableFacts['metadata'], snapshotId: number, re
 }
 
 export const mainOf = (md: TableFacts['metadata']): number | null => md.refs?.main?.['snapshot-id'] ?? null
+
+/** A table `t` in a fresh namespace of the run (setup steps), with its metadata as loaded. */
+export async function raceTable(
+  ctx: Fixtures,
+  label: string,
+): Promise<{ ns: string[]; md: TableFacts['metadata'] }> {
+  const { ns } = await freshNamespace(ctx.sandbox, ctx.catalog, label)
+  await createTinyTable(ctx.catalog, ns, 't')
+  const loaded = ctx.check.setup<TableFacts>(
+    await ctx.catalog.op.loadTable({ namespace: ns, table: 't' }),
+    'load',
+  )
+  return { ns, md: loaded.metadata }
+}
