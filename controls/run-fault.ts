@@ -4,7 +4,7 @@
  * process with a time bound, reads results.json, and stops everything. A clean baseline is the same run
  * without hooks.
  */
-import { BUILT_BIN_ENV } from './built-package.ts'
+import { builtCli } from './built-package.ts'
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -17,8 +17,8 @@ import { startWireProxy } from './wire-proxy.ts'
 import type { WireHook } from './wire-proxy.ts'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-/** The CLI the control runs start: the built package when the self tests built one (global setup), else the sources. */
-const BIN = process.env[BUILT_BIN_ENV] ?? join(ROOT, 'bin', 'catalog-conformance.js')
+/** CONTROLS_BIN=bin/catalog-conformance.js runs the controls from the sources (slower; for debugging the CLI). */
+const CLI_OVERRIDE = process.env.CONTROLS_BIN
 /** Where report directories of control runs go (git-ignored). */
 export const CONTROLS_TMP = join(ROOT, '.tmp', 'controls')
 const DEFAULT_TIMEOUT_MS = 300_000
@@ -66,7 +66,13 @@ export async function runControl(spec: RunSpec): Promise<RunOutcome> {
   const proxy = spec.wire ? await startWireProxy(server.url, spec.wire) : undefined
   try {
     const url = proxy?.url ?? server.url
-    const args = [BIN, 'run', '--url', url, ...spec.areas.flatMap((a) => ['--include', a])]
+    const args = [
+      CLI_OVERRIDE ?? (await builtCli()),
+      'run',
+      '--url',
+      url,
+      ...spec.areas.flatMap((a) => ['--include', a]),
+    ]
     args.push('--report-dir', reportDir, ...(spec.runArgs ?? []))
     const child = await runChild(args, spec.timeoutMs ?? DEFAULT_TIMEOUT_MS)
     const file = join(reportDir, 'results.json')
