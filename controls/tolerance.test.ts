@@ -20,8 +20,26 @@ const renamedErrorTypes: Partial<ReferenceServerOptions> = {
   },
 }
 
+const reorderedAndSpelledOut: Partial<ReferenceServerOptions> = {
+  // The spec fixes no order of id-keyed lists and allows default type parameters to be written out.
+  hooks: {
+    onResponse: (_req, res) => {
+      if (!res.body?.includes('"schemas"')) return res
+      const body = JSON.parse(res.body) as { metadata?: { schemas?: unknown[] } }
+      if (Array.isArray(body.metadata?.schemas)) body.metadata.schemas.reverse()
+      const text = JSON.stringify(body).replaceAll('"geography"', '"geography(OGC:CRS84, spherical)"')
+      return { ...res, body: text }
+    },
+  },
+}
+
 const VARIANTS: readonly { name: string; server: Partial<ReferenceServerOptions>; areas: string[] }[] = [
   { name: 'error types named otherwise (no NoSuch…)', server: renamedErrorTypes, areas: ['config'] },
+  {
+    name: 'schemas listed newest first, geography with its default parameters written out',
+    server: reorderedAndSpelledOut,
+    areas: ['commits', 'properties'],
+  },
   {
     // Nessie-style: the advertised prefix is already percent-encoded; clients join it verbatim.
     name: 'a prefix that needs percent-encoding, advertised encoded (main%7Cwarehouse)',

@@ -2,6 +2,7 @@
  * Id-free shapes of schemas, partition specs and sort orders, for comparing what was sent at create with
  * what a server returns after reassigning field ids.
  */
+import { canonicalType } from '../../schemas/model/canonical.ts'
 import type {
   IcebergType,
   PartitionSpecJson,
@@ -22,9 +23,9 @@ export interface LoadedTable {
   }
 }
 
-/** A type without ids; decimal types written without spaces. */
+/** A type without ids, its strings in canonical form (no spaces; default parameters of geometry/geography left out). */
 export function shapeOf(t: IcebergType | StructType): unknown {
-  if (typeof t === 'string') return t.replace(/\s+/g, '')
+  if (typeof t === 'string') return canonicalType(t)
   if (t.type === 'struct')
     return {
       struct: t.fields.map((f) => ({
