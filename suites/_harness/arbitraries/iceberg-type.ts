@@ -1,7 +1,9 @@
 /**
- * An Iceberg type of any kind: every primitive, decimal and fixed with parameters, and
+ * An Iceberg type of any kind (spec-digest §2.5): every primitive, decimal and fixed with parameters, and
  * struct, list and map nested up to `depth`; the v3 types (timestamp_ns, timestamptz_ns, unknown,
- * variant, geometry, geography) only with `v3: true`. Field ids are placeholders (0): `icebergSchema`
+ * variant, geometry, geography) only with `v3: true`, and of those the type families a server may lack
+ * (variant, geometry, geography: each its own feature) only with `v3Families: true` as well, so that a
+ * server without them fails the rule that draws them, not every round trip. Field ids are placeholders (0): `icebergSchema`
  * numbers them. `unknown` is only ever optional, and map keys are plain primitives, as the table spec says.
  */
 import fc from 'fast-check'
@@ -10,6 +12,8 @@ import { fieldNameUnit } from './_internals/names.ts'
 
 export interface IcebergTypeOptions {
   readonly v3?: boolean
+  /** With `v3`: also draw variant, geometry and geography. Default false. */
+  readonly v3Families?: boolean
   /** Nesting depth of struct, list and map (0: primitives only). Default 2. */
   readonly depth?: number
   readonly maxFields?: number
@@ -29,17 +33,23 @@ const V1_PRIMITIVES = [
   'uuid',
   'binary',
 ]
-const V3_PRIMITIVES = ['timestamp_ns', 'timestamptz_ns', 'unknown', 'variant', 'geometry', 'geography']
+const V3_PRIMITIVES = ['timestamp_ns', 'timestamptz_ns', 'unknown']
+const V3_FAMILIES = ['variant', 'geometry', 'geography']
 
-/** Primitive type strings, with parameters. */
-export function primitiveType(v3 = false): fc.Arbitrary<string> {
+/** Primitive type strings, with parameters; `families` adds variant and the geo types (with `v3`). */
+export function primitiveType(v3 = false, families = false): fc.Arbitrary<string> {
   const decimal = fc
     .integer({ min: 1, max: 38 })
     .chain((p) => fc.integer({ min: 0, max: p }).map((s) => `decimal(${p},${s})`))
   const fixed = fc.integer({ min: 1, max: 64 }).map((l) => `fixed[${l}]`)
-  const plain = fc.constantFrom(...V1_PRIMITIVES, ...(v3 ? V3_PRIMITIVES : []))
+  const withFamilies = v3 && families
+  const plain = fc.constantFrom(
+    ...V1_PRIMITIVES,
+    ...(v3 ? V3_PRIMITIVES : []),
+    ...(withFamilies ? V3_FAMILIES : []),
+  )
   const geo = fc.constantFrom('geometry(srid:4326)', 'geography(srid:4326, spherical)')
-  return v3
+  return withFamilies
     ? fc.oneof({ weight: 8, arbitrary: plain }, decimal, fixed, geo)
     : fc.oneof({ weight: 8, arbitrary: plain }, decimal, fixed)
 }
@@ -78,7 +88,7 @@ export function structFields(opts: IcebergTypeOptions, min = 1): fc.Arbitrary<St
 
 export function icebergType(opts: IcebergTypeOptions = {}): fc.Arbitrary<IcebergType> {
   const depth = opts.depth ?? 2
-  const primitive = primitiveType(opts.v3)
+  const primitive = primitiveType(opts.v3, opts.v3Families)
   if (depth <= 0) return primitive
   const inner: IcebergTypeOptions = { ...opts, depth: depth - 1, maxFields: Math.min(opts.maxFields ?? 5, 3) }
   const struct = structFields(inner).map((fields) => ({ type: 'struct' as const, fields }))
