@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path'
 import { startVitest } from 'vitest/node'
 import type { Options } from '../config/options.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
+import type { RunContext } from '../../suites/_harness/run-context.ts'
 import { Redactor } from '../../suites/_harness/http/redact.ts'
 import { prepareRun, secretsOf } from '../setup/prepare.ts'
 import { remainingOf, sweepRun } from '../setup/global-setup.ts'
@@ -75,7 +76,11 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
         ui: Boolean(opts.ui),
         open: Boolean(opts.ui),
         reporters: [
-          new ResultsReporter((c) => (collected = c)),
+          new ResultsReporter((c) => {
+            collected = c
+            // In the Vitest UI every (re-)run is a certification of its own: its reports are written at once.
+            if (opts.ui) finishRun({ opts, run, targetKind, started, reportDir, redactor, log }, c, [])
+          }),
           // Vitest's own reporter shows harness stack and code frames: only for --debug.
           opts.debug ? 'default' : new ConsoleReporter(log, wantsColour(process.stdout, process.env)),
         ],
@@ -93,7 +98,10 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     process.once('SIGINT', onSignal)
     process.once('SIGTERM', onSignal)
     if (opts.ui) {
-      log('Vitest UI is open; press Ctrl+C to stop.')
+      const api = vitest.config.api as { port?: number; host?: string } | undefined
+      log(
+        `Vitest UI: http://${api?.host ?? 'localhost'}:${api?.port ?? 51204}/__vitest__/ — reports are rewritten after each run; Ctrl+C stops`,
+      )
       await new Promise<void>((resolveClosed) => vitest.onClose(() => resolveClosed()))
     }
     await vitest.close()
@@ -113,61 +121,82 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
       if (targetKind === 'url') collected.errors.push(`${what}; run \`catalog-conformance cleanup\``)
       else log(`note: ${what} (the ${targetKind} target is discarded with its data)`)
     }
-    const summary = summarize(collected.tests)
-    // A run that judged nothing certifies nothing: every test disabled by the profile or unsupported is an error.
-    if (summary.pass + summary.fail + summary.warn + summary.error === 0 && !interrupted)
-      collected.errors.push(
-        `the run judged no rule (${summary.total} tests: ${summary.disabled} disabled, ${summary.unsupported} unsupported); check --include, --exclude and --profile`,
-      )
-    const verdict = verdictOf(summary, collected.errors)
-    let results: Results = JSON.parse(
-      redactor.text(
-        JSON.stringify({
-          harness: { name: 'catalog-conformance', version: harnessVersion() },
-          startedAt: new Date(started).toISOString(),
-          durationMs: Date.now() - started,
-          target: { url: run.baseUrl, kind: targetKind },
-          runId: run.runId,
-          profile: run.profile,
-          seed: run.seed,
-          capabilities: run.caps,
-          config: redactedOptions(opts),
-          summary,
-          verdict,
-          tests: collected.tests,
-          errors: collected.errors,
-        } satisfies Results),
-      ),
-    ) as Results
-    let exitCode = exitCodeOf(verdict)
-    if (opts.expect) {
-      // Strict expectations decide whether CI is surprised; the verdict itself is never rewritten.
-      const report = applyExpectations(results, opts.expect)
-      results = { ...results, expectations: report.record }
-      for (const line of expectationLines(report, results.tests)) log(line)
-      exitCode = report.exitCode
-    }
-    const written = writeReports(results, reportDir, { log })
-    for (const line of violatedRuleLines(results)) log(line)
-    const hint = notConfiguredHint(results)
-    if (hint) log(hint)
-    for (const a of advisoriesOf(results)) log(`advisory (not part of the verdict): ${a.finding}`)
-    const retries = results.tests.reduce((n, t) => n + (t.retries ?? 0), 0)
-    if (retries > 0)
-      log(`the server asked to retry ${retries} request(s) (503/429 with Retry-After); they were resent`)
-    log(
-      `verdict: ${verdict} — ${Object.entries(summary)
-        .filter(([k]) => k !== 'total')
-        .map(([k, v]) => `${v} ${k}`)
-        .join(', ')} (${summary.total} tests)`,
-    )
-    for (const e of results.errors) log(`harness error: ${e}`)
-    log(`reports: ${written.join(', ')}`)
-    return exitCode
+    return finishRun({ opts, run, targetKind, started, reportDir, redactor, log }, collected, [])
   } catch (e) {
     if (e instanceof HarnessError) throw new HarnessError(redactor.text(e.message))
     throw e
   } finally {
     await target.stop()
   }
+}
+
+/** What a finished run needs to turn its collected tests into results.json and the other reports. */
+interface Finish {
+  readonly opts: Options
+  readonly run: RunContext
+  readonly targetKind: string
+  readonly started: number
+  readonly reportDir: string
+  readonly redactor: Redactor
+  readonly log: (line: string) => void
+}
+
+/**
+ * Builds the results of a run, writes every report and prints the violated rules and the verdict; returns the exit
+ * code. Called once at the end of a run, and after each run of the Vitest UI's watch mode.
+ */
+function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string[]): number {
+  const { opts, run, targetKind, started, reportDir, redactor, log } = f
+  const errors = [...c.errors, ...runErrors]
+  const summary = summarize(c.tests)
+  // A run that judged nothing certifies nothing: every test disabled by the profile or unsupported is an error.
+  if (summary.pass + summary.fail + summary.warn + summary.error === 0 && true)
+    errors.push(
+      `the run judged no rule (${summary.total} tests: ${summary.disabled} disabled, ${summary.unsupported} unsupported); check --include, --exclude and --profile`,
+    )
+  const verdict = verdictOf(summary, errors)
+  let results: Results = JSON.parse(
+    redactor.text(
+      JSON.stringify({
+        harness: { name: 'catalog-conformance', version: harnessVersion() },
+        startedAt: new Date(started).toISOString(),
+        durationMs: Date.now() - started,
+        target: { url: run.baseUrl, kind: targetKind },
+        runId: run.runId,
+        profile: run.profile,
+        seed: run.seed,
+        capabilities: run.caps,
+        config: redactedOptions(opts),
+        summary,
+        verdict,
+        tests: c.tests,
+        errors,
+      } satisfies Results),
+    ),
+  ) as Results
+  let exitCode = exitCodeOf(verdict)
+  if (opts.expect) {
+    // Strict expectations decide whether CI is surprised; the verdict itself is never rewritten.
+    const report = applyExpectations(results, opts.expect)
+    results = { ...results, expectations: report.record }
+    for (const line of expectationLines(report, results.tests)) log(line)
+    exitCode = report.exitCode
+  }
+  const written = writeReports(results, reportDir, { log })
+  for (const line of violatedRuleLines(results)) log(line)
+  const hint = notConfiguredHint(results)
+  if (hint) log(hint)
+  for (const a of advisoriesOf(results)) log(`advisory (not part of the verdict): ${a.finding}`)
+  const retries = results.tests.reduce((n, t) => n + (t.retries ?? 0), 0)
+  if (retries > 0)
+    log(`the server asked to retry ${retries} request(s) (503/429 with Retry-After); they were resent`)
+  log(
+    `verdict: ${verdict} — ${Object.entries(summary)
+      .filter(([k]) => k !== 'total')
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')} (${summary.total} tests)`,
+  )
+  for (const e of results.errors) log(`harness error: ${e}`)
+  log(`reports: ${written.join(', ')}`)
+  return exitCode
 }
