@@ -35,13 +35,32 @@ export function testAnchor(id: string): string {
   return `t-${(h >>> 0).toString(36)}`
 }
 
+/** Bodies and transcripts shown per test: the page of a run with a hundred failures must stay light. */
+const BODY_LIMIT = 1_200
+const SHOWN_EXCHANGES = 8
+
+function clip(text: string): string {
+  return text.length <= BODY_LIMIT
+    ? text
+    : `${text.slice(0, BODY_LIMIT)}\n… [${text.length - BODY_LIMIT} more characters in results.json]`
+}
+
+/** The exchanges a transcript shows: every one that broke a rule, then the last ones, in order. */
+function shown(t: TestResult, violating: ReadonlySet<string>): { x: ExchangeRecord; i: number }[] {
+  const all = t.exchanges.map((x, i) => ({ x, i }))
+  if (all.length <= SHOWN_EXCHANGES) return all
+  const keep = new Set(all.filter((e) => violating.has(e.x.curl)).map((e) => e.i))
+  for (let i = all.length - 1; i >= 0 && keep.size < SHOWN_EXCHANGES; i--) keep.add(i)
+  return all.filter((e) => keep.has(e.i))
+}
+
 function exchange(x: ExchangeRecord, i: number, violating: boolean): string {
   const req = x.request
-  const reqText = headerText(req.headers) + (req.body ? `\n\n${pretty(req.body)}` : '')
+  const reqText = headerText(req.headers) + (req.body ? `\n\n${clip(pretty(req.body))}` : '')
   const response = x.transportError
     ? `no response: ${e(x.transportError)}`
     : `→ ${x.status} (${e(x.durationMs)} ms)`
-  const resText = headerText(x.headers) + (x.body ? `\n\n${pretty(x.body)}` : '')
+  const resText = headerText(x.headers) + (x.body ? `\n\n${clip(pretty(x.body))}` : '')
   return `<div class="ex${violating ? ' violating' : ''}"><div class="line">#${i + 1} ${e(x.operationId)}: ${e(req.method)} ${e(req.url)}${violating ? ' <b class="o-fail">← broke the rule</b>' : ''}</div>
 <pre>${e(reqText)}</pre><div class="line">${response}</div>${x.transportError ? '' : `<pre>${e(resText)}</pre>`}
 <div>curl:</div><pre class="curl">${e(x.curl)}</pre></div>`
@@ -66,7 +85,12 @@ function details(t: TestResult): string {
   const violatingCurls = new Set(t.violations.flatMap((v) => (v.curl ? [v.curl] : [])))
   if (t.exchanges.length > 0)
     parts.push(
-      `<details><summary>Transcript (${t.exchanges.length} exchange${t.exchanges.length === 1 ? '' : 's'})</summary>${t.exchanges.map((x, i) => exchange(x, i, violatingCurls.has(x.curl))).join('\n')}</details>`,
+      `<details><summary>Transcript (${t.exchanges.length} exchange${t.exchanges.length === 1 ? '' : 's'}${t.exchanges.length > SHOWN_EXCHANGES ? `; the ${SHOWN_EXCHANGES} that matter shown, all in results.json` : ''})</summary>${shown(
+        t,
+        violatingCurls,
+      )
+        .map(({ x, i }) => exchange(x, i, violatingCurls.has(x.curl)))
+        .join('\n')}</details>`,
     )
   return `<tr><td colspan="5">${parts.join('\n')}</td></tr>`
 }
