@@ -20,8 +20,9 @@ export default defineConfig({
             'app/**/*.test.ts',
             '*.test.ts',
           ],
-          // Builds the package once for the negative controls (they start its CLI a few hundred times).
-          globalSetup: ['controls/global-setup.ts'],
+          // Two files at once even on two cores: the negative controls (the long pole, ~3 minutes) mostly wait on
+          // their CLI services, and the other files mostly on child processes.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

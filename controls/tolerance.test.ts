@@ -33,6 +33,41 @@ const reorderedAndSpelledOut: Partial<ReferenceServerOptions> = {
   },
 }
 
+/**
+ * A catalog that owns its tables' locations: it refuses to register metadata a live table uses (Polaris-style). The
+ * spec does not require registering a live table's metadata under a second name, so no rule may depend on it.
+ */
+function ownsLocations(): Partial<ReferenceServerOptions> {
+  const live = new Map<string, string>()
+  return {
+    hooks: {
+      onRequest: (req) => {
+        if (req.method !== 'POST' || !req.path.endsWith('/register')) return req
+        const location = (JSON.parse(req.body ?? '{}') as { 'metadata-location'?: string })[
+          'metadata-location'
+        ]
+        if (!location || ![...live.values()].includes(location)) return req
+        return {
+          status: 409,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            error: { message: 'location owned by a live table', type: 'AlreadyExistsException', code: 409 },
+          }),
+        }
+      },
+      onResponse: (req, res) => {
+        if (req.method === 'POST' && req.path.endsWith('/tables') && res.status === 200) {
+          const name = (JSON.parse(req.body ?? '{}') as { name?: string }).name ?? ''
+          const md = JSON.parse(res.body ?? '{}') as { 'metadata-location'?: string }
+          if (md['metadata-location']) live.set(`${req.path}/${name}`, md['metadata-location'])
+        }
+        if (req.method === 'DELETE' && res.status < 300) live.delete(req.path)
+        return res
+      },
+    },
+  }
+}
+
 const VARIANTS: readonly { name: string; server: Partial<ReferenceServerOptions>; areas: string[] }[] = [
   { name: 'error types named otherwise (no NoSuch…)', server: renamedErrorTypes, areas: ['config'] },
   {
@@ -47,6 +82,11 @@ const VARIANTS: readonly { name: string; server: Partial<ReferenceServerOptions>
     areas: ['namespaces', 'tables'],
   },
   { name: 'no prefix at all', server: { prefix: '' }, areas: ['namespaces', 'tables'] },
+  {
+    name: 'registering metadata a live table uses is refused (the catalog owns locations)',
+    server: ownsLocations(),
+    areas: ['tables', 'idempotency'],
+  },
 ]
 
 describe('legal variations certify as conformant', () => {

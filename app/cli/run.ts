@@ -131,7 +131,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
 }
 
 /** What a finished run needs to turn its collected tests into results.json and the other reports. */
-interface Finish {
+export interface Finish {
   readonly opts: Options
   readonly run: RunContext
   readonly targetKind: string
@@ -145,7 +145,7 @@ interface Finish {
  * Builds the results of a run, writes every report and prints the violated rules and the verdict; returns the exit
  * code. Called once at the end of a run, and after each run of the Vitest UI's watch mode.
  */
-function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string[]): number {
+export function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string[]): number {
   const { opts, run, targetKind, started, reportDir, redactor, log } = f
   const errors = [...c.errors, ...runErrors]
   const summary = summarize(c.tests)

@@ -57,6 +57,22 @@ export async function createTable(
   return check.setup<LoadTableResult>(ex, `create table ${name}`)
 }
 
+/**
+ * A table's metadata that no live table uses any more: the table is created, then dropped without purge, so its
+ * metadata file stays. The source to register from: a catalog that owns its tables' locations may rightly refuse to
+ * register a live table's metadata under a second name, and the spec does not ask it to.
+ */
+export async function droppedTable(
+  catalog: CatalogClient,
+  check: Checker,
+  namespace: readonly string[],
+  name: string,
+): Promise<LoadTableResult> {
+  const created = await createTable(catalog, check, namespace, name)
+  check.setup(await catalog.op.dropTable({ namespace, table: name }), `drop table ${name} without purge`, 204)
+  return created
+}
+
 /** A CreateViewRequest (fixtures/tables/create-view.json) for a view in `namespace`. */
 export function viewRequest(name: string, namespace: readonly string[]): Record<string, unknown> {
   const body = fixture<Record<string, unknown> & { 'view-version': Record<string, unknown> }>(
