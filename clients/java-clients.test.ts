@@ -132,9 +132,11 @@ const title = notReady
 if (notReady) console.warn(`clients/java-clients.test.ts skipped: ${notReady}`)
 
 // CI installs the clients before this runs: there a missing kit is a broken install, never a silent skip.
-it.runIf(notReady !== undefined && process.env.CI === 'true')('the Java clients are installed in CI', () => {
-  expect.fail(`Apache Iceberg's Java clients cannot run: ${notReady}`)
-})
+if (notReady !== undefined && process.env.CI === 'true') {
+  it('the Java clients are installed in CI', () => {
+    expect.fail(`Apache Iceberg's Java clients cannot run: ${notReady}`)
+  })
+}
 
 describe.skipIf(notReady !== undefined)(title, () => {
   let work: string
