@@ -20,6 +20,7 @@ export default tseslint.config(
       'bench/out/**',
       'fixtures/targets/**/target/**',
       'fixtures/clients/**/target/**',
+      'clients/**/target/**',
       '.tmp/**',
       // what `npm run build` emits next to the sources (npm pack)
       '{app,suites,reference-server,schemas,reports,controls}/**/*.js',

@@ -27,6 +27,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Real clients (Apache Iceberg's Java RESTCatalog and its REST Compatibility Kit) against the reference
+        // server: minutes, and they need Java and `bash clients/java/install.sh`; `npm run test:clients`, run by CI.
+        test: {
+          name: 'clients',
+          include: ['clients/**/*.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 })
