@@ -20,8 +20,8 @@ export default defineConfig({
             'app/**/*.test.ts',
             '*.test.ts',
           ],
-          // Two files at once even on two cores: the negative controls (the long pole, ~3 minutes) mostly wait on
-          // their CLI services, and the other files mostly on child processes.
+          // Two files at once even on two cores: the negative controls mostly wait on their CLI services, and many
+          // other files on child processes.
           maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -19,6 +19,7 @@ import { resolveOptions } from '../app/config/resolve.ts'
 import { prepareRun, secretsOf } from '../app/setup/prepare.ts'
 import { replayArgsOf } from '../app/setup/replay.ts'
 import { startTarget, withTargetDefaults } from '../app/setup/start-target.ts'
+import { parkedThreads } from './parked-threads.ts'
 import { ResultsReporter } from '../reports/results-reporter.ts'
 import type { CollectedRun } from '../reports/results-reporter.ts'
 import { Redactor } from '../suites/_harness/http/redact.ts'
@@ -64,8 +65,8 @@ async function main(): Promise<void> {
       globalSetup: [],
       reporters: [new ResultsReporter((c) => (collected = c))],
       maxWorkers: 1,
-      // Threads start faster than forks; every job starts its worker afresh (Vitest ends it with the run).
-      pool: 'threads',
+      // Threads that outlive a run: the next job starts warm (controls/parked-threads.ts).
+      pool: parkedThreads,
     },
     { logLevel: 'silent' },
   )
