@@ -23,7 +23,7 @@ import { Checker } from './checker.ts'
 import type { OpenApiCheck } from './checker.ts'
 import { loadOpenApi } from '../../schemas/openapi.ts'
 import type { CatalogClient } from './client.ts'
-import { truncate } from './http/exchange.ts'
+import { recordOf } from './http/exchange.ts'
 import type { Exchange } from './http/exchange.ts'
 import { Redactor } from './http/redact.ts'
 import { Transport } from './http/transport.ts'
@@ -112,16 +112,7 @@ function endAs(
 
 function record(meta: ConformanceMeta, ex: Exchange, redactor: Redactor): void {
   if (ex.retries) meta.retries = (meta.retries ?? 0) + ex.retries
-  meta.exchanges.push({
-    operationId: ex.operationId,
-    request: ex.request,
-    status: ex.status,
-    headers: redactor.headers(ex.headers),
-    body: truncate(redactor.body(ex.bodyText, ex.headers['content-type'])),
-    durationMs: Math.round(ex.durationMs * 10) / 10,
-    curl: ex.curl,
-    ...(ex.transportError ? { transportError: ex.transportError } : {}),
-  })
+  meta.exchanges.push(recordOf(ex, redactor))
   if (meta.exchanges.length > MAX_EXCHANGES) meta.exchanges.splice(1, meta.exchanges.length - MAX_EXCHANGES)
 }
 
