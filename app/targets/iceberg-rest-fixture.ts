@@ -13,12 +13,22 @@ export const DEFAULT_FIXTURE_VERSION = '1.11.0'
 /** `fixtures/targets/iceberg-rest-fixture/`: the pom, prepare.sh and the git-ignored `target/`. */
 export const FIXTURE_DIR = join(TARGETS_DIR, 'iceberg-rest-fixture')
 
+/** One release of the fixture matrix and the spec profile it is certified against. */
+export interface FixtureRelease {
+  readonly release: string
+  readonly profile: string
+}
+
 /** The releases of the fixture matrix, oldest first, from `releases.txt` (also read by matrix.sh and CI). */
-export function fixtureReleases(fixtureDir = FIXTURE_DIR): string[] {
+export function fixtureReleases(fixtureDir = FIXTURE_DIR): FixtureRelease[] {
   return readFileSync(join(fixtureDir, 'releases.txt'), 'utf8')
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const [release = '', profile = ''] = line.split(/\s+/)
+      return { release, profile }
+    })
 }
 
 export interface IcebergRestFixtureOptions {
@@ -78,7 +88,8 @@ export function icebergRestFixture(options: IcebergRestFixtureOptions = {}): Tar
     name: `iceberg-rest-fixture ${version}`,
     async launch() {
       const layout = fixtureLayout(version, options.fixtureDir)
-      if (!layout.ready) throw notPrepared('iceberg-rest-fixture', version, layout, options.fixtureDir ?? FIXTURE_DIR)
+      if (!layout.ready)
+        throw notPrepared('iceberg-rest-fixture', version, layout, options.fixtureDir ?? FIXTURE_DIR)
       const dataDir = await mkdtemp(join(tmpdir(), 'iceberg-rest-fixture-'))
       const port = await freePort()
       const javaHome = process.env['JAVA_HOME']

@@ -53,7 +53,9 @@ registerTarget({
   name: 'iceberg-rest-fixture',
   kind: 'process',
   get description() {
-    return `Apache Iceberg REST fixture as a Java process (Iceberg ${DEFAULT_FIXTURE_VERSION}; @RELEASE: ${fixtureReleases().join(', ')}; needs prepare.sh)`
+    return `Apache Iceberg REST fixture as a Java process (Iceberg ${DEFAULT_FIXTURE_VERSION}; @RELEASE: ${fixtureReleases()
+      .map((r) => r.release)
+      .join(', ')}; needs prepare.sh)`
   },
   create: (o) =>
     icebergRestFixture({

@@ -10,7 +10,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { freePort } from './free-port.ts'
-import { environmentWithout, localSecret, notPrepared, preparedInstall, TARGETS_DIR } from './prepared-install.ts'
+import {
+  environmentWithout,
+  localSecret,
+  notPrepared,
+  preparedInstall,
+  TARGETS_DIR,
+} from './prepared-install.ts'
 import { processTarget } from './process-target.ts'
 import { TargetError } from './target-error.ts'
 import type { TargetProvider } from './types.ts'
@@ -61,7 +67,10 @@ export function lakanaServer(options: LakanaOptions = {}): TargetProvider {
         await promisify(execFile)(server, ['migrate'], { env, cwd: dataDir, timeout: 120_000 })
       } catch (e) {
         await cleanup()
-        const stderr = String((e as { stderr?: unknown }).stderr ?? '').trim().split('\n').slice(-3)
+        const stderr = String((e as { stderr?: unknown }).stderr ?? '')
+          .trim()
+          .split('\n')
+          .slice(-3)
         throw new TargetError(
           'TARGET_BOOTSTRAP_FAILED',
           `lakana-server ${version}: "lakana-server migrate" failed: ${stderr.join(' | ') || (e as Error).message}`,

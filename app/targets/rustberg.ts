@@ -8,7 +8,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from './free-port.ts'
-import { environmentWithout, localSecret, notPrepared, preparedInstall, TARGETS_DIR } from './prepared-install.ts'
+import {
+  environmentWithout,
+  localSecret,
+  notPrepared,
+  preparedInstall,
+  TARGETS_DIR,
+} from './prepared-install.ts'
 import { processTarget } from './process-target.ts'
 import type { TargetProvider } from './types.ts'
 
