@@ -56,10 +56,7 @@ operation('commitTransaction', () => {
       // Success is any 2xx below: the exact 204 is the status check's rule above, not the atomicity rule's.
       const succeeded = (ex: { status: number }) => ex.status >= 200 && ex.status < 300
       results.forEach((ex, i) =>
-        check.that(
-          !(doomed(i) && succeeded(ex)),
-          `transaction ${i} with a failing requirement is not 204`,
-        ),
+        check.that(!(doomed(i) && succeeded(ex)), `transaction ${i} with a failing requirement is not 204`),
       )
       const finals: Record<string, number | null> = {}
       for (const t of ['a', 'b', 'c'])
