@@ -51,6 +51,11 @@ export interface RealCatalog {
   readonly base: string
   /** View operations are advertised. */
   readonly views: boolean
+  /**
+   * The run's profile names 409 NamespaceNotEmptyException for dropping a namespace that is not empty (1.9+).
+   * Older releases name no status for it: the model then asks only for a refusal (400 or 409) that keeps it.
+   */
+  readonly notEmptyIs409: boolean
 }
 
 /** The namespace of model key `key`. */

@@ -41,7 +41,10 @@ export class DropNamespace implements Cmd {
     const ns = m.namespaces.get(this.key)
     if (!ns) r.check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
     else if (ns.tables.size > 0 || ns.views.size > 0)
-      r.check.conform(ex, { status: 409, errorType: /NamespaceNotEmpty/ })
+      r.check.conform(
+        ex,
+        r.notEmptyIs409 ? { status: 409, errorType: /NamespaceNotEmpty/ } : { status: [400, 409] },
+      )
     else {
       r.check.conform(ex, { status: 204 })
       m.namespaces.delete(this.key)
