@@ -29,6 +29,10 @@ export interface RunSpec {
   readonly wire?: WireHook
   readonly server?: Partial<ReferenceServerOptions>
   readonly runArgs?: readonly string[]
+  /** Runs against the started server before the CLI (e.g. creating what a catalog holds beforehand). */
+  readonly before?: (url: string) => Promise<void>
+  /** Runs against the server after the CLI, before it stops (e.g. reading what the run left). */
+  readonly after?: (url: string) => Promise<void>
   /** Bound on the whole CLI run; default 5 minutes (a loaded CI machine is slow). */
   readonly timeoutMs?: number
 }
@@ -61,10 +65,12 @@ export async function runControl(spec: RunSpec): Promise<RunOutcome> {
   })
   const proxy = spec.wire ? await startWireProxy(server.url, spec.wire) : undefined
   try {
+    await spec.before?.(server.url)
     const url = proxy?.url ?? server.url
     const args = ['run', '--url', url, ...spec.areas.flatMap((a) => ['--include', a])]
     args.push('--report-dir', reportDir, ...(spec.runArgs ?? []))
     const child = await services().run(args, spec.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+    await spec.after?.(server.url)
     const file = join(reportDir, 'results.json')
     const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Results) : undefined
     return {

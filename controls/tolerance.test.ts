@@ -68,6 +68,29 @@ function ownsLocations(): Partial<ReferenceServerOptions> {
   }
 }
 
+/** Lakana-style: top-level namespaces are fixed (`bronze`, `silver`, `gold`); any other top-level create is refused. */
+const fixedParents: Partial<ReferenceServerOptions> = {
+  hooks: {
+    onRequest: (req) => {
+      if (req.method !== 'POST' || !req.path.endsWith('/namespaces')) return req
+      const ns = (JSON.parse(req.body ?? '{}') as { namespace?: unknown }).namespace
+      if (!Array.isArray(ns) || ns.length !== 1 || ['bronze', 'silver', 'gold'].includes(String(ns[0])))
+        return req
+      return {
+        status: 403,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          error: {
+            message: 'only bronze, silver and gold at the top',
+            type: 'ForbiddenException',
+            code: 403,
+          },
+        }),
+      }
+    },
+  },
+}
+
 const VARIANTS: readonly { name: string; server: Partial<ReferenceServerOptions>; areas: string[] }[] = [
   { name: 'error types named otherwise (no NoSuch…)', server: renamedErrorTypes, areas: ['config'] },
   {
@@ -154,6 +177,48 @@ describe('setup steps accept any success', () => {
       outcomes.push(run)
       const errors = (run.results?.tests ?? []).filter((t) => t.outcome === 'error').map((t) => t.id)
       expect(errors, run.output.slice(-2000)).toEqual([])
+    },
+  )
+})
+
+describe('a run confined to one parent namespace (--namespace-parent)', () => {
+  afterAll(() => outcomes.forEach(discard))
+
+  test(
+    'a catalog with fixed top-level namespaces certifies under one of them, and the parent is left as it was',
+    { timeout: 300_000 },
+    async () => {
+      const createBronze = async (url: string) => {
+        const res = await fetch(`${url}/v1/ref/namespaces`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ namespace: ['bronze'], properties: { owner: 'data-team' } }),
+        })
+        expect(res.status).toBe(200)
+      }
+      let after: { properties?: unknown; children?: unknown } = {}
+      const readBronze = async (url: string) => {
+        const load = (await (await fetch(`${url}/v1/ref/namespaces/bronze`)).json()) as {
+          properties?: unknown
+        }
+        const list = (await (await fetch(`${url}/v1/ref/namespaces?parent=bronze`)).json()) as {
+          namespaces?: unknown
+        }
+        after = { properties: load.properties, children: list.namespaces }
+      }
+      const run = await runControl({
+        label: 'tolerance-parent',
+        areas: ['namespaces', 'tables', 'views', 'stateful'],
+        server: fixedParents,
+        runArgs: ['--namespace-parent', 'bronze'],
+        before: createBronze,
+        after: readBronze,
+      })
+      outcomes.push(run)
+      expect(run.results?.verdict, run.output.slice(-2000)).toBe('conformant')
+      const notConfigured = (run.results?.tests ?? []).filter((t) => t.outcome === 'not-configured')
+      expect(notConfigured.map((t) => t.rule)).toContain('namespaces/list/parent-empty-is-top-level')
+      expect(after).toEqual({ properties: { owner: 'data-team' }, children: [] })
     },
   )
 })

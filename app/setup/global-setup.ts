@@ -36,12 +36,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 /** Removes everything of the run; used by the teardown and by the CLI at the end and on SIGINT/SIGTERM. */
 export async function sweepRun(run: RunContext, onServerError?: OnServerError): Promise<string[]> {
-  return withClient(run, (client) => sweep(client, run.runPrefix, onServerError), [])
+  return withClient(run, (client) => sweep(client, run.runPrefix, onServerError, run.namespaceParent), [])
 }
 
 /** Namespaces of the run still in the catalog (after the sweep: what could not be removed). */
 export async function remainingOf(run: RunContext): Promise<string[][]> {
-  return withClient(run, (client) => runNamespaces(client, run.runPrefix), [])
+  return withClient(run, (client) => runNamespaces(client, run.runPrefix, run.namespaceParent), [])
 }
 
 async function withClient<T>(
@@ -61,6 +61,7 @@ async function withClient<T>(
       transport,
       headers: run.headers,
       runPrefix: run.runPrefix,
+      runParent: run.namespaceParent,
     })
     return await fn(client)
   } catch {

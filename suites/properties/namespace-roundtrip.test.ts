@@ -8,6 +8,7 @@ import { namespacePart, printableSeparator } from '../_harness/arbitraries/names
 import { propertyMap } from '../_harness/arbitraries/property-map.ts'
 import { checkProperty } from '../_harness/support/property.ts'
 import { dropQuietly } from '../_harness/support/scratch.ts'
+import { withSuffix } from '../_harness/sandbox/names.ts'
 
 operation('createNamespace', () => {
   rule(
@@ -23,7 +24,7 @@ operation('createNamespace', () => {
           fc.array(namespacePart({ avoid: printableSeparator(run.caps) }), { maxLength: 2 }),
           propertyMap(),
           async (top, nested, properties) => {
-            const root = [`${sandbox.names.namespace('rt')[0]}_${top}`]
+            const root = withSuffix(sandbox.names.namespace('rt'), top)
             try {
               const created = await catalog.op.createNamespace({ body: { namespace: root, properties } })
               check.that(created.status < 500, 'creating a namespace never answers 5xx', {

@@ -51,7 +51,7 @@ operation('topic:stateful', () => {
               const real: RealCatalog = {
                 catalog,
                 check,
-                base: sandbox.names.namespace('m')[0]!,
+                base: sandbox.names.namespace('m'),
                 views,
                 notEmptyIs409: inProfile('1.9', run.profile),
               }

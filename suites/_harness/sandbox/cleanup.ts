@@ -87,12 +87,21 @@ export async function dropNamespaceTree(
   return removed
 }
 
-/** Top-level namespaces that belong to this run (prefix given) or to any harness run (prefix undefined). */
-export async function runNamespaces(client: CatalogClient, prefix?: string): Promise<string[][]> {
-  const top = await listAll(client, 'listNamespaces', {}, 'namespaces')
-  return top.filter(
+/**
+ * Namespaces that belong to this run (prefix given) or to any harness run (prefix undefined): top-level ones, or the
+ * children of `parent` (`--namespace-parent`).
+ */
+export async function runNamespaces(
+  client: CatalogClient,
+  prefix?: string,
+  parent: readonly string[] = [],
+): Promise<string[][]> {
+  const query = parent.length > 0 ? { parent: joinNamespace(parent, client.caps) } : undefined
+  const listed = await listAll(client, 'listNamespaces', query ? { query } : {}, 'namespaces')
+  return listed.filter(
     (ns): ns is string[] =>
-      Array.isArray(ns) && (prefix === undefined ? carriesRunMarker(ns) : isRunNamespace(ns, prefix)),
+      Array.isArray(ns) &&
+      (prefix === undefined ? carriesRunMarker(ns, parent) : isRunNamespace(ns, prefix, parent)),
   )
 }
 
@@ -101,9 +110,10 @@ export async function sweep(
   client: CatalogClient,
   prefix?: string,
   onServerError?: OnServerError,
+  parent: readonly string[] = [],
 ): Promise<string[]> {
   const removed: string[] = []
-  for (const ns of await runNamespaces(client, prefix))
+  for (const ns of await runNamespaces(client, prefix, parent))
     await dropNamespaceTree(client, ns, removed, onServerError)
   return removed
 }

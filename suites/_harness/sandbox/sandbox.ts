@@ -21,7 +21,7 @@ export class Sandbox {
     private readonly transport: Transport,
     testFile: string,
   ) {
-    this.names = new Names(run.runPrefix, fileTag(testFile))
+    this.names = new Names(run.runPrefix, fileTag(testFile), run.namespaceParent)
     this.quiet = this.client()
   }
 
@@ -33,6 +33,7 @@ export class Sandbox {
       transport: this.transport,
       headers: headers ?? this.run.headers,
       runPrefix: this.run.runPrefix,
+      runParent: this.run.namespaceParent,
       ...(this.run.warehouse ? { warehouse: this.run.warehouse } : {}),
       onExchange: (ex) => {
         this.track(ex)

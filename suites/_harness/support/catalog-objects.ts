@@ -6,6 +6,7 @@
 import type { StructField, TableMetadata as WireTableMetadata } from '../../../schemas/generated/types.ts'
 import type { Checker } from '../checker.ts'
 import type { CatalogClient } from '../client.ts'
+import type { RunContext } from '../run-context.ts'
 import { fixture as anyFixture } from './fixtures.ts'
 
 /** Parsed fixtures/tables/<file> (a fresh copy on every call, so callers may change it). */
@@ -103,6 +104,11 @@ export function includesAll(
 /** Identifiers of a ListTablesResponse as `name` strings (namespaces are checked by the caller). */
 export function identifierNames(body: { identifiers?: { namespace: string[]; name: string }[] }): string[] {
   return (body.identifiers ?? []).map((i) => i.name).sort()
+}
+
+/** Where the run's namespaces are listed: under --namespace-parent, or at the top level (undefined). */
+export function runParentOf(run: RunContext): readonly string[] | undefined {
+  return run.namespaceParent.length > 0 ? run.namespaceParent : undefined
 }
 
 /**

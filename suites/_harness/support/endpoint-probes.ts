@@ -9,6 +9,7 @@ import type { CatalogClient } from '../client.ts'
 import type { Exchange } from '../http/exchange.ts'
 import type { Sandbox } from '../sandbox/sandbox.ts'
 import { createTable, fixture, tableRequest, viewRequest, type LoadTableResult } from './catalog-objects.ts'
+import { withSuffix } from '../sandbox/names.ts'
 
 /** The objects the probes run against. */
 export interface ProbeWorld {
@@ -64,7 +65,7 @@ async function planId(c: CatalogClient, w: ProbeWorld): Promise<string> {
 export const PROBES: Readonly<Partial<Record<OperationId, Probe>>> = {
   getConfig: (c) => c.op.getConfig(),
   listNamespaces: (c) => c.op.listNamespaces(),
-  createNamespace: (c, w) => c.op.createNamespace({ body: { namespace: [`${w.ns[0]}_created`] } }),
+  createNamespace: (c, w) => c.op.createNamespace({ body: { namespace: withSuffix(w.ns, 'created') } }),
   loadNamespaceMetadata: (c, w) => c.op.loadNamespaceMetadata({ namespace: w.ns }),
   namespaceExists: (c, w) => c.op.namespaceExists({ namespace: w.ns }),
   updateProperties: (c, w) => c.op.updateProperties({ namespace: w.ns, body: { updates: { probe: '1' } } }),
