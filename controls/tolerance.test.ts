@@ -33,6 +33,50 @@ const reorderedAndSpelledOut: Partial<ReferenceServerOptions> = {
   },
 }
 
+/** Fields the spec does not forbid: vendor keys on every JSON object answered, a property the server adds to namespaces. */
+const vendorExtras: Partial<ReferenceServerOptions> = {
+  hooks: {
+    onResponse: (req, res) => {
+      if (res.status < 200 || res.status >= 300 || !res.body?.startsWith('{')) return res
+      const body = JSON.parse(res.body) as Record<string, unknown>
+      body['x-vendor-trace'] = { id: 'abc', region: 'eu-1' }
+      const props = body.properties
+      if (req.path.includes('/namespaces') && !req.path.includes('/tables') && !req.path.includes('/views'))
+        if (props && typeof props === 'object' && !Array.isArray(props))
+          body.properties = {
+            ...(props as Record<string, string>),
+            'vendor.created-at': '2026-01-01T00:00:00Z',
+          }
+      return { ...res, body: JSON.stringify(body) }
+    },
+  },
+}
+
+/**
+ * A catalog without views: it advertises no view endpoint and answers every view route 404 (no such route). A HEAD
+ * 404 carries no body, so it proves nothing about the route (it once made the harness warn "served, not advertised").
+ */
+const noViews: Partial<ReferenceServerOptions> = {
+  hooks: {
+    onRequest: (req) =>
+      /\/(views|register-view)(\/|$|\?)/.test(req.path)
+        ? {
+            status: 404,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              error: { message: 'no such route', type: 'NotFoundException', code: 404 },
+            }),
+          }
+        : req,
+    onResponse: (req, res) => {
+      if (!req.path.endsWith('/v1/config') || res.status !== 200) return res
+      const body = JSON.parse(res.body ?? '{}') as { endpoints?: string[] }
+      body.endpoints = (body.endpoints ?? []).filter((e) => !/\/(views|register-view)/.test(e))
+      return { ...res, body: JSON.stringify(body) }
+    },
+  },
+}
+
 /**
  * A catalog that owns its tables' locations: it refuses to register metadata a live table uses (Polaris-style). The
  * spec does not require registering a live table's metadata under a second name, so no rule may depend on it.
@@ -105,6 +149,16 @@ const VARIANTS: readonly { name: string; server: Partial<ReferenceServerOptions>
     areas: ['namespaces', 'tables'],
   },
   { name: 'no prefix at all', server: { prefix: '' }, areas: ['namespaces', 'tables'] },
+  {
+    name: 'vendor fields on every answer and a property the server adds to namespaces',
+    server: vendorExtras,
+    areas: ['namespaces', 'tables', 'views', 'commits', 'pagination'],
+  },
+  {
+    name: 'no views at all (none advertised, every view route 404)',
+    server: noViews,
+    areas: ['views', 'namespaces', 'tables', 'config', 'errors'],
+  },
   {
     name: 'registering metadata a live table uses is refused (the catalog owns locations)',
     server: ownsLocations(),

@@ -176,6 +176,8 @@ export function notServed(ex: Exchange, w: Pick<ProbeWorld, 'noRoute'>): boolean
 export function servedEvidence(ex: Exchange, w: Pick<ProbeWorld, 'noRoute'>): boolean {
   if (ex.transportError) return false
   if (ex.status >= 200 && ex.status < 400) return true
+  // A 404 to HEAD has no body (RFC 9110 §9.3.2): a missing route and a missing resource look the same.
+  if (ex.status === 404 && ex.request.method === 'HEAD') return false
   if (ex.status === 404) return fingerprint(ex) !== w.noRoute
   return ex.status === 409 || ex.status === 422
 }
