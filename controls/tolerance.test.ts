@@ -52,6 +52,44 @@ const vendorExtras: Partial<ReferenceServerOptions> = {
   },
 }
 
+/** A catalog that does not paginate: pageSize and pageToken are ignored and no next-page-token is ever sent. */
+const noPagination: Partial<ReferenceServerOptions> = {
+  hooks: {
+    onRequest: (req) => {
+      const query = new URLSearchParams(req.query)
+      query.delete('pageSize')
+      query.delete('pageToken')
+      return { ...req, query }
+    },
+    onResponse: (_req, res) => {
+      if (!res.body?.includes('next-page-token')) return res
+      const body = JSON.parse(res.body) as Record<string, unknown>
+      delete body['next-page-token']
+      return { ...res, body: JSON.stringify(body) }
+    },
+  },
+}
+
+/** Optional fields left out when empty (properties, config), listings in another order, another content type form. */
+const terseAndReordered: Partial<ReferenceServerOptions> = {
+  hooks: {
+    onResponse: (_req, res) => {
+      const headers = {
+        ...res.headers,
+        ...(res.headers['content-type'] ? { 'content-type': 'application/json; charset=utf-8' } : {}),
+        'cache-control': 'no-store',
+      }
+      if (res.status !== 200 || !res.body?.startsWith('{')) return { ...res, headers }
+      const body = JSON.parse(res.body) as Record<string, unknown>
+      for (const key of ['properties', 'config'])
+        if (body[key] && typeof body[key] === 'object' && Object.keys(body[key]).length === 0)
+          delete body[key]
+      for (const key of ['namespaces', 'identifiers']) if (Array.isArray(body[key])) body[key].reverse()
+      return { ...res, headers, body: JSON.stringify(body) }
+    },
+  },
+}
+
 /**
  * A catalog without views: it advertises no view endpoint and answers every view route 404 (no such route). A HEAD
  * 404 carries no body, so it proves nothing about the route (it once made the harness warn "served, not advertised").
@@ -153,6 +191,16 @@ const VARIANTS: readonly { name: string; server: Partial<ReferenceServerOptions>
     name: 'vendor fields on every answer and a property the server adds to namespaces',
     server: vendorExtras,
     areas: ['namespaces', 'tables', 'views', 'commits', 'pagination'],
+  },
+  {
+    name: 'no pagination at all',
+    server: noPagination,
+    areas: ['pagination', 'namespaces', 'tables', 'views'],
+  },
+  {
+    name: 'optional fields left out when empty, listings reversed, JSON with a charset',
+    server: terseAndReordered,
+    areas: ['namespaces', 'tables', 'views', 'commits', 'errors'],
   },
   {
     name: 'no views at all (none advertised, every view route 404)',
