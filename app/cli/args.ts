@@ -25,6 +25,7 @@ const EXTRA_FLAGS = {
   port: { type: 'string' },
   host: { type: 'string' },
   'warehouse-dir': { type: 'string' },
+  fault: { type: 'string' },
   out: { type: 'string' },
   format: { type: 'string' },
   write: { type: 'string' },
