@@ -15,9 +15,16 @@ export interface Ran {
   readonly stderr: string
 }
 
+/** The environment of a user's shell in CI: ours without the variables of the Vitest run we are inside of. */
+export function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [k, v] of Object.entries(process.env)) if (!/^(VITEST|TEST$|NODE_ENV$)/.test(k)) env[k] = v
+  return { ...env, CI: 'true', ...extra }
+}
+
 export function runCli(
   args: readonly string[],
-  env: NodeJS.ProcessEnv = { ...process.env, CI: 'true' },
+  env: NodeJS.ProcessEnv = userEnv(),
   timeoutMs = 240_000,
   onStart: (pid: number) => void = () => {},
 ): Promise<Ran> {

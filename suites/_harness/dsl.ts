@@ -28,6 +28,8 @@ import type { Exchange } from './http/exchange.ts'
 import { Redactor } from './http/redact.ts'
 import { Transport } from './http/transport.ts'
 import type { ConformanceMeta } from './results/meta.ts'
+import { uiNote } from './results/ui-notes.ts'
+import type { UiNote } from './results/ui-notes.ts'
 import type { RunContext } from './run-context.ts'
 import { Sandbox } from './sandbox/sandbox.ts'
 
@@ -237,7 +239,27 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
           : 'not in the default endpoint set'
         ctx.unsupported(`${missing.join(', ')} ${why}`)
       }
-      await fn(ctx)
+      try {
+        await fn(ctx)
+      } catch (e) {
+        await annotateOutcome(ctx, uiNote(meta, e as Error))
+        throw e
+      }
+      await annotateOutcome(ctx, uiNote(meta))
     },
   )
+}
+
+/** The harness's outcome as a Vitest annotation (the UI's words are pass, fail and skip); never masks the test's. */
+async function annotateOutcome(ctx: TestContext, note: UiNote | undefined): Promise<void> {
+  if (!note) return
+  try {
+    await ctx.annotate(
+      note.message,
+      note.type,
+      note.transcript ? { body: note.transcript, contentType: 'text/plain' } : undefined,
+    )
+  } catch {
+    // An annotation is a convenience of the UI.
+  }
 }
