@@ -46,4 +46,66 @@ export const faults: Fault[] = [
       ),
     }),
   },
+  {
+    name: 'transaction-change-without-identifier-accepted',
+    description:
+      'A multi-table commit with a change that names no table is applied to the tables it does name.',
+    areas: AREA,
+    breaks: ['transactions/invalid/change-without-identifier'],
+    hooks: () => ({
+      onRequest: rewriteRequests(['commitTransaction'], (b) => {
+        if (Array.isArray(b['table-changes']))
+          b['table-changes'] = (b['table-changes'] as Json[]).filter((c) => c.identifier !== undefined)
+      }),
+    }),
+  },
+  {
+    name: 'transaction-unknown-requirement-ignored',
+    description:
+      'An unknown requirement type in a multi-table commit is skipped instead of answered with 400.',
+    areas: AREA,
+    breaks: ['transactions/invalid/unknown-requirement-400'],
+    hooks: () => ({
+      onRequest: rewriteRequests(['commitTransaction'], (b) => {
+        for (const c of (b['table-changes'] ?? []) as Json[])
+          if (Array.isArray(c.requirements))
+            c.requirements = (c.requirements as Json[]).filter(
+              (r) => !String(r.type).startsWith('conformance-'),
+            )
+      }),
+    }),
+  },
+  {
+    name: 'transaction-assert-create-ignored',
+    description: 'assert-create inside a multi-table commit is ignored: the existing table is changed.',
+    areas: AREA,
+    breaks: ['transactions/invalid/assert-create-existing'],
+    hooks: () => ({
+      onRequest: rewriteRequests(['commitTransaction'], (b) => {
+        for (const c of (b['table-changes'] ?? []) as Json[])
+          if (Array.isArray(c.requirements))
+            c.requirements = (c.requirements as Json[]).filter((r) => r.type !== 'assert-create')
+      }),
+    }),
+  },
+  {
+    name: 'transaction-empty-500',
+    description: 'An empty list of table changes crashes the handler: 500.',
+    areas: AREA,
+    breaks: ['transactions/invalid/empty-changes-no-5xx'],
+    hooks: () => ({
+      onRequest: (req) =>
+        req.method === 'POST' &&
+        req.path.endsWith('/transactions/commit') &&
+        /"table-changes"\s*:\s*\[\s*\]/.test(req.body)
+          ? {
+              status: 500,
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                error: { message: 'index out of bounds', type: 'RuntimeException', code: 500 },
+              }),
+            }
+          : req,
+    }),
+  },
 ]

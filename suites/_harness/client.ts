@@ -8,7 +8,7 @@ import type { OperationId } from '../../schemas/operations.ts'
 import type { Capabilities } from './capabilities.ts'
 import type { Exchange } from './http/exchange.ts'
 import type { Transport } from './http/transport.ts'
-import { checkWrite, namespacesTouched } from './sandbox/write-guard.ts'
+import { changesNothing, checkWrite, namespacesTouched } from './sandbox/write-guard.ts'
 
 export interface CallArgs {
   readonly namespace?: readonly string[]
@@ -114,14 +114,15 @@ export class CatalogClient {
     const spec = OPERATIONS[id]
     const body = args.rawBody ?? (args.body === undefined ? undefined : JSON.stringify(args.body))
     const url = this.urlOf(id, args)
-    checkWrite(
-      spec.method,
-      id,
-      namespacesTouched(id, args.namespace, args.body),
-      this.options.runPrefix,
-      `${url} ${body ?? ''}`,
-      this.options.runParent,
-    )
+    if (!changesNothing(id, args.body))
+      checkWrite(
+        spec.method,
+        id,
+        namespacesTouched(id, args.namespace, args.body),
+        this.options.runPrefix,
+        `${url} ${body ?? ''}`,
+        this.options.runParent,
+      )
     return this.send(id, spec.method, url, body, args)
   }
 

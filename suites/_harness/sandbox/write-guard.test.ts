@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { WriteRefused, checkWrite, namespacesTouched } from './write-guard.ts'
+import { WriteRefused, changesNothing, checkWrite, namespacesTouched } from './write-guard.ts'
 import { Names, carriesRunMarker, isRunNamespace, newRunId, runPrefix, withSuffix } from './names.ts'
 
 const prefix = runPrefix('abc123')
@@ -94,5 +94,13 @@ describe('run names under --namespace-parent', () => {
     expect(() => checkWrite('POST', 'createNamespace', [[`${prefix}_top`]], prefix, '', parent)).toThrow(
       WriteRefused,
     )
+  })
+})
+
+describe('writes that change nothing', () => {
+  it('an empty multi-table commit needs no run namespace; one with changes does', () => {
+    expect(changesNothing('commitTransaction', { 'table-changes': [] })).toBe(true)
+    expect(changesNothing('commitTransaction', { 'table-changes': [{}] })).toBe(false)
+    expect(changesNothing('createNamespace', { namespace: [] })).toBe(false)
   })
 })

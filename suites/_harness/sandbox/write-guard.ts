@@ -39,6 +39,12 @@ export function namespacesTouched(
   return out
 }
 
+/** A multi-table commit with no table changes names no table and can change none: nothing to guard. */
+export function changesNothing(operationId: string, body: unknown): boolean {
+  const changes = (body as { 'table-changes'?: unknown } | undefined)?.['table-changes']
+  return operationId === 'commitTransaction' && Array.isArray(changes) && changes.length === 0
+}
+
 /**
  * Throws WriteRefused unless every namespace touched belongs to the run. A request that names no
  * namespace (a deliberately malformed body) is allowed only when its text carries the run prefix, so that

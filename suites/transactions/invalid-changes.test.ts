@@ -1,0 +1,114 @@
+/**
+ * commitTransaction with table changes that cannot be applied: a change without the identifier the document
+ * requires, an unknown requirement type, assert-create on a table that exists, and an empty list of changes. Each
+ * is refused with a 4xx and no table changes — metadata-location unchanged on reload.
+ * A 5xx is never a refusal: for commits it means the state is unknown, and clients start recovering.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+import type { Fixtures } from '../_harness/dsl.ts'
+import { setupLoad, setupTable } from '../_harness/support/commit-steps.ts'
+import type { TableRef, TableState } from '../_harness/support/commit-steps.ts'
+
+const REQUIRES = ['createTable', 'loadTable', 'commitTransaction'] as const
+const PROBE = 'conformance.tx-invalid'
+
+async function oneTable(ctx: Fixtures, label: string): Promise<{ ref: TableRef; state: TableState }> {
+  const namespace = await ctx.sandbox.namespace(ctx.catalog, 'txinv')
+  const ref = { namespace, table: ctx.sandbox.names.table(label) }
+  return { ref, state: await setupTable(ctx.catalog, ctx.check, namespace, ref.table) }
+}
+
+const setProbe = [{ action: 'set-properties', updates: { [PROBE]: 'applied' } }]
+const identifier = (ref: TableRef) => ({ namespace: ref.namespace, name: ref.table })
+
+/** The table kept its metadata-location and has no probe property. */
+async function expectUntouched(ctx: Fixtures, ref: TableRef, state: TableState): Promise<void> {
+  const loaded = await setupLoad(ctx.catalog, ctx.check, ref)
+  ctx.check.equal(loaded.metadataLocation, state.metadataLocation, 'the table keeps its metadata-location')
+  ctx.check.equal(loaded.metadata.properties?.[PROBE], undefined, 'the table has none of the changes')
+}
+
+/** Any 4xx refuses; the envelope and schema checks run on whatever came back. */
+const refusal = (status: number) => (status >= 400 && status < 500 ? status : 400)
+
+operation('commitTransaction', () => {
+  rule(
+    {
+      id: 'transactions/invalid/change-without-identifier',
+      title: 'a table change without its identifier is refused with a 4xx and no table changes',
+      requires: [...REQUIRES],
+    },
+    async (ctx) => {
+      const { ref, state } = await oneTable(ctx, 'noid')
+      const ex = await ctx.catalog.op.commitTransaction({
+        body: {
+          'table-changes': [
+            { identifier: identifier(ref), requirements: [], updates: setProbe },
+            { requirements: [], updates: setProbe },
+          ],
+        },
+      })
+      ctx.check.conform(ex, { status: refusal(ex.status) })
+      await expectUntouched(ctx, ref, state)
+    },
+  )
+
+  rule(
+    {
+      id: 'transactions/invalid/unknown-requirement-400',
+      title: 'an unknown requirement type in a multi-table commit is 400 and no table changes',
+      requires: [...REQUIRES],
+    },
+    async (ctx) => {
+      const { ref, state } = await oneTable(ctx, 'unkreq')
+      const ex = await ctx.catalog.op.commitTransaction({
+        body: {
+          'table-changes': [
+            {
+              identifier: identifier(ref),
+              requirements: [{ type: 'conformance-unknown-requirement' }],
+              updates: setProbe,
+            },
+          ],
+        },
+      })
+      ctx.check.conform(ex, { status: 400 })
+      await expectUntouched(ctx, ref, state)
+    },
+  )
+
+  rule(
+    {
+      id: 'transactions/invalid/assert-create-existing',
+      title:
+        'assert-create on a table that exists, inside a multi-table commit, is refused (409 or 400) and no table changes',
+      requires: [...REQUIRES],
+    },
+    async (ctx) => {
+      const { ref, state } = await oneTable(ctx, 'exists')
+      const ex = await ctx.catalog.op.commitTransaction({
+        body: {
+          'table-changes': [
+            { identifier: identifier(ref), requirements: [{ type: 'assert-create' }], updates: setProbe },
+          ],
+        },
+      })
+      // A failed requirement is 409; a server that allows no creates in a transaction may refuse it outright (400).
+      ctx.check.conform(ex, { status: ex.status === 400 ? 400 : 409 })
+      await expectUntouched(ctx, ref, state)
+    },
+  )
+
+  rule(
+    {
+      id: 'transactions/invalid/empty-changes-no-5xx',
+      title: 'an empty list of table changes is answered 204 or a 4xx, never a server error',
+      requires: ['commitTransaction'],
+    },
+    async (ctx) => {
+      const ex = await ctx.catalog.op.commitTransaction({ body: { 'table-changes': [] } })
+      // The document fixes no answer to an empty transaction (nothing to apply, or nothing asked): both are fine.
+      ctx.check.conform(ex, { status: ex.status === 204 ? 204 : refusal(ex.status) })
+    },
+  )
+})
