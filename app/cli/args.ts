@@ -25,6 +25,7 @@ const EXTRA_FLAGS = {
   port: { type: 'string' },
   host: { type: 'string' },
   'warehouse-dir': { type: 'string' },
+  'plans-complete-at-once': { type: 'boolean' },
   out: { type: 'string' },
   format: { type: 'string' },
   write: { type: 'string' },

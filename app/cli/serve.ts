@@ -20,6 +20,7 @@ export async function serveCommand(
       host,
       ...(opts.token ? { auth: { token: opts.token } } : {}),
       ...(warehouseDir ? { warehouseDir } : {}),
+      ...(extra['plans-complete-at-once'] === true ? { plansCompleteAtOnce: true } : {}),
     })
   } catch (e) {
     throw new HarnessError(`cannot start the reference server on ${host}:${port}: ${(e as Error).message}`)
