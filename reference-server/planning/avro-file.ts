@@ -23,6 +23,11 @@ const bigLong = avro.types.LongType.__with({
   compare: (a: bigint, b: bigint) => (a === b ? 0 : a < b ? -1 : 1),
 })
 
+/** An avsc type for a schema, with 64-bit longs as BigInt. */
+export function avroType(schema: unknown): avro.Type {
+  return avro.Type.forSchema(schema as avro.Schema, { registry: { long: bigLong } })
+}
+
 const headerType = avro.Type.forSchema({
   type: 'record',
   name: 'org.apache.avro.file.Header',
@@ -54,7 +59,7 @@ export function readAvroFile(buf: Buffer): AvroFile {
   const schema: unknown = JSON.parse(schemaText)
   const codec = meta['avro.codec'] ?? 'null'
   if (codec !== 'null' && codec !== 'deflate') throw new Error(`unsupported Avro codec ${codec}`)
-  const type = avro.Type.forSchema(schema as avro.Schema, { registry: { long: bigLong } })
+  const type = avroType(schema)
 
   const records: unknown[] = []
   let pos = header.offset

@@ -50,7 +50,8 @@ function partitionValue(v: unknown, avroType: unknown, name: string): unknown {
   if (v === null || v === undefined) return null
   const logical = isObj(avroType) ? avroType.logicalType : undefined
   if (logical === 'date') return new Date(toNumber(v, name) * DAY_MS).toISOString().slice(0, 10)
-  if (logical !== undefined) throw new CannotPlan(`partition field ${name}: ${String(logical)} values are not converted`)
+  if (logical !== undefined)
+    throw new CannotPlan(`partition field ${name}: ${String(logical)} values are not converted`)
   if (typeof v === 'bigint') return toNumber(v, `partition field ${name}`)
   if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return v
   throw new CannotPlan(`partition field ${name}: binary, fixed and decimal values are not converted`)
@@ -70,7 +71,8 @@ function specFields(md: Json, specId: number): SpecField[] {
 
 /** The partition tuple in the spec's field order, matched to the manifest's partition record by field id. */
 function partitionTuple(partition: unknown, partitionSchema: unknown, fields: SpecField[]): unknown[] {
-  const avroFields = isObj(partitionSchema) && Array.isArray(partitionSchema.fields) ? partitionSchema.fields : []
+  const avroFields =
+    isObj(partitionSchema) && Array.isArray(partitionSchema.fields) ? partitionSchema.fields : []
   const values = isObj(partition) ? partition : {}
   return fields.map((f) => {
     const avroField = (avroFields as unknown[]).find((a) => isObj(a) && a['field-id'] === f['field-id'])
@@ -112,13 +114,16 @@ function dataFilesOfManifest(readBytes: ReadBytes, md: Json, manifest: Json): Js
 /** The live data files of the snapshot, from its manifest list. Throws CannotPlan when it cannot. */
 export function manifestDataFiles(readBytes: ReadBytes, md: Json, snapshot: Json): Json[] {
   const location = snapshot['manifest-list']
-  if (typeof location !== 'string') throw new CannotPlan('the snapshot has no manifest list (format v1 manifests field)')
+  if (typeof location !== 'string')
+    throw new CannotPlan('the snapshot has no manifest list (format v1 manifests field)')
   const list = read(readBytes, location, 'manifest list')
   return list.records.flatMap((m) => {
     if (!isObj(m)) throw new CannotPlan(`malformed manifest list ${location}`)
     if (toNumber(m.content ?? CONTENT_DATA, 'content') !== CONTENT_DATA) {
       // A delete manifest without live files changes nothing; one with files would change the rows.
-      const live = toNumber(m.added_files_count ?? 1, 'added_files_count') + toNumber(m.existing_files_count ?? 1, 'existing_files_count')
+      const live =
+        toNumber(m.added_files_count ?? 1, 'added_files_count') +
+        toNumber(m.existing_files_count ?? 1, 'existing_files_count')
       if (live === 0) return []
       throw new CannotPlan(`the snapshot has delete files, which this planner does not apply`)
     }
