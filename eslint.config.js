@@ -21,6 +21,7 @@ export default tseslint.config(
       'fixtures/targets/**/target/**',
       'fixtures/clients/**/target/**',
       '.tmp/**',
+      'clients/**/.venv/**',
       // what `npm run build` emits next to the sources (npm pack)
       '{app,suites,reference-server,schemas,reports,controls}/**/*.js',
       '**/*.d.ts',

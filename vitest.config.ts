@@ -26,6 +26,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Real clients (PyIceberg, iceberg-js, …) against the reference server: `npm run test:clients`, not
+        // part of `self`; each file skips, saying why, when its client is not installed.
+        test: {
+          name: 'clients',
+          include: ['clients/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 })

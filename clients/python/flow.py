@@ -66,7 +66,7 @@ class Flow:
         self.url = url
         self.token = token
         self.ns = f"pyflow_{uuid.uuid4().hex[:8]}"
-        self.catalog = self.connect()
+        self._catalog: RestCatalog | None = None
         self.table_id = f"{self.ns}.orders"
         self.tbl: Table | None = None
         self.snapshots: dict[str, int] = {}
@@ -75,6 +75,16 @@ class Flow:
         if self.token:
             props["token"] = self.token
         return RestCatalog("flow", uri=self.url, **props)
+
+    @property
+    def catalog(self) -> RestCatalog:
+        assert self._catalog is not None
+        return self._catalog
+
+    def load_config(self) -> str:
+        self._catalog = self.connect()  # GET /v1/config, and the token checked
+        prefix = self.catalog.properties.get("prefix", "(none)")
+        return f"prefix {prefix}, {len(self.catalog._supported_endpoints)} endpoints"
 
     @property
     def table(self) -> Table:
@@ -232,6 +242,7 @@ class Flow:
 
     def steps(self) -> list[tuple[str, Callable[[], str]]]:
         return [
+            ("load catalog config", self.load_config),
             ("create namespace", self.create_namespace),
             ("create partitioned table", self.create_table),
             ("append and read back", self.append_and_read),
