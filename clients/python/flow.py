@@ -5,8 +5,9 @@ Usage: python flow.py URL [TOKEN]
 URL is the catalog's base URL (without /v1). Data files are written by PyArrow wherever the server puts
 the table, so the server must place tables on a file system this process can write (the bundled
 reference server: `serve --warehouse-dir DIR`). Every step checks what a user would check (the rows read
-back, the snapshot, the schema); the first failure prints its reason and exits 1. The last line is
-"N steps passed". Exit 2 for bad arguments.
+back, the snapshot, the schema); the first failure prints its reason and exits 1. A step the server does
+not offer (server-side planning when /v1/config does not advertise it) prints SKIPPED and is not counted.
+The last line is "N steps passed" (", M skipped"). Exit 2 for bad arguments.
 """
 
 from __future__ import annotations
@@ -38,6 +39,10 @@ ARROW_SCHEMA = pa.schema([("id", pa.int64()), ("category", pa.string()), ("amoun
 
 class StepFailed(Exception):
     pass
+
+
+class StepSkipped(Exception):
+    """The server does not offer what the step needs; printed as SKIPPED and never counted as passed."""
 
 
 def check(cond: bool, what: str) -> None:
@@ -176,7 +181,7 @@ class Flow:
     def server_side_planning(self) -> str:
         planning = self.connect(**{"scan-planning-mode": "server"})
         if not planning.supports_server_side_planning():
-            raise StepFailed("the server does not advertise server-side scan planning")
+            raise StepSkipped("the server does not advertise planTableScan in /v1/config endpoints")
         planned_tbl = planning.load_table(self.table_id)
         local_tbl = self.catalog.load_table(self.table_id)
         for label, scan_of in [
@@ -187,8 +192,11 @@ class Flow:
             server_rows = rows(scan_of(planned_tbl).to_arrow())
             client_rows = rows(scan_of(local_tbl).to_arrow())
             check(server_rows == client_rows, f"{label}: server-planned rows {server_rows} != client-planned {client_rows}")
-        tasks = list(planned_tbl.scan().plan_files())
-        return f"{len(tasks)} file scan tasks, rows equal to the client-side scan"
+        # Unfiltered, no planner may prune: both must name the same live data files.
+        server_files = sorted(t.file.file_path for t in planned_tbl.scan().plan_files())
+        client_files = sorted(t.file.file_path for t in local_tbl.scan().plan_files())
+        check(server_files == client_files, f"server-planned files {server_files} != client-planned {client_files}")
+        return f"{len(server_files)} file scan tasks; files and rows equal to the client-side scan"
 
     def rename(self) -> str:
         new_id = f"{self.ns}.orders_renamed"
@@ -267,10 +275,15 @@ def main(argv: list[str]) -> int:
         return 2
     flow = Flow(argv[1].rstrip("/"), argv[2] if len(argv) == 3 else None)
     steps = flow.steps()
+    passed = skipped = 0
     for n, (name, run) in enumerate(steps, 1):
         started = time.monotonic()
         try:
             detail = run()
+        except StepSkipped as e:
+            print(f"step {n}/{len(steps)} {name}: SKIPPED ({e})", flush=True)
+            skipped += 1
+            continue
         except Exception as e:  # a client error, a wrong result: either fails the flow
             ms = (time.monotonic() - started) * 1000
             print(f"step {n}/{len(steps)} {name}: FAILED after {ms:.0f} ms: {type(e).__name__}: {e}", flush=True)
@@ -279,7 +292,8 @@ def main(argv: list[str]) -> int:
             return 1
         ms = (time.monotonic() - started) * 1000
         print(f"step {n}/{len(steps)} {name}: ok ({detail}; {ms:.0f} ms)", flush=True)
-    print(f"{len(steps)} steps passed")
+        passed += 1
+    print(f"{passed} steps passed" + (f", {skipped} skipped" if skipped else ""))
     return 0
 
 
