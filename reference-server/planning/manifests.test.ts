@@ -7,7 +7,7 @@ import {
   entry,
   manifestFile,
 } from './avro-fixtures.ts'
-import { CannotPlan, manifestDataFiles } from './manifests.ts'
+import { CannotPlan, manifestDataFiles, tableFiles } from './manifests.ts'
 
 const MD = { 'partition-specs': [SPEC] }
 const SNAPSHOT = { 'snapshot-id': 1, 'manifest-list': 'file:///w/t/metadata/snap-1.avro' }
@@ -81,5 +81,40 @@ describe('manifestDataFiles', () => {
       /cannot decode the manifest list/,
     )
     expect(() => manifestDataFiles(() => undefined, MD, { 'snapshot-id': 1 })).toThrow(/no manifest list/)
+  })
+
+  it('tableFiles: every file the metadata reaches; an unreadable file is listed, not guessed into', async () => {
+    const read = await files({
+      'l1.avro': [MANIFEST_LIST_SCHEMA, [manifestFile('m1.avro'), manifestFile('m-missing.avro')]],
+      'm1.avro': [
+        MANIFEST_SCHEMA,
+        [entry({ path: 'a.parquet' }), entry({ path: 'deleted.parquet', status: 2 })],
+      ],
+      'v1-m.avro': [MANIFEST_SCHEMA, [entry({ path: 'b.parquet' })]],
+    })
+    const md = {
+      snapshots: [
+        { 'snapshot-id': 1, 'manifest-list': 'l1.avro' },
+        { 'snapshot-id': 2, manifests: ['v1-m.avro'] },
+        { 'snapshot-id': 3, 'manifest-list': 'l-missing.avro' },
+      ],
+      statistics: [{ 'snapshot-id': 1, 'statistics-path': 's.puffin' }],
+      'partition-statistics': [{ 'snapshot-id': 1, 'statistics-path': 'p.parquet' }],
+    }
+    expect(tableFiles(read, md).sort()).toEqual(
+      [
+        'l1.avro',
+        'm1.avro',
+        'a.parquet',
+        'deleted.parquet',
+        'm-missing.avro',
+        'v1-m.avro',
+        'b.parquet',
+        'l-missing.avro',
+        's.puffin',
+        'p.parquet',
+      ].sort(),
+    )
+    expect(tableFiles(read, {})).toEqual([])
   })
 })

@@ -6,6 +6,8 @@
  * a manifest list or manifest the server cannot read, live delete files (the planner returns no delete
  * files), and partition values whose JSON form it does not produce (only null, boolean, int, long, float,
  * double, string and date values are converted).
+ *
+ * {@link tableFiles} lists every file a table's metadata reaches, for a purge.
  */
 import { readAvroFile } from './avro-file.ts'
 
@@ -129,4 +131,47 @@ export function manifestDataFiles(readBytes: ReadBytes, md: Json, snapshot: Json
     }
     return dataFilesOfManifest(readBytes, md, m)
   })
+}
+
+const readQuietly = (readBytes: ReadBytes, location: string): unknown[] => {
+  const bytes = readBytes(location)
+  if (bytes === undefined) return []
+  try {
+    return readAvroFile(bytes).records
+  } catch {
+    return []
+  }
+}
+
+/**
+ * Every file the table's current metadata reaches that a client wrote: manifest lists (and v1 `manifests`),
+ * manifests, the data and delete files of all their entries, and statistics files. For a purge: a file that
+ * cannot be read is still listed, but what it would name is not (so nothing outside the metadata is guessed).
+ */
+export function tableFiles(readBytes: ReadBytes, md: Json): string[] {
+  const out = new Set<string>()
+  const strings = (v: unknown): string[] =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
+  const snapshots = Array.isArray(md.snapshots) ? md.snapshots.filter(isObj) : []
+  for (const s of snapshots) {
+    const manifests = strings(s.manifests)
+    if (typeof s['manifest-list'] === 'string') {
+      out.add(s['manifest-list'])
+      for (const m of readQuietly(readBytes, s['manifest-list'])) {
+        if (isObj(m) && typeof m.manifest_path === 'string') manifests.push(m.manifest_path)
+      }
+    }
+    for (const path of manifests) {
+      out.add(path)
+      for (const e of readQuietly(readBytes, path)) {
+        if (isObj(e) && isObj(e.data_file) && typeof e.data_file.file_path === 'string')
+          out.add(e.data_file.file_path)
+      }
+    }
+  }
+  for (const key of ['statistics', 'partition-statistics']) {
+    const stats = Array.isArray(md[key]) ? (md[key] as unknown[]).filter(isObj) : []
+    for (const st of stats) if (typeof st['statistics-path'] === 'string') out.add(st['statistics-path'])
+  }
+  return [...out]
 }
