@@ -20,6 +20,7 @@ export default tseslint.config(
       'bench/out/**',
       'fixtures/targets/**/target/**',
       'fixtures/clients/**/target/**',
+      'clients/**/target/**',
       '.tmp/**',
       'clients/**/.venv/**',
       // what `npm run build` emits next to the sources (npm pack)

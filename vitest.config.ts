@@ -20,20 +20,22 @@ export default defineConfig({
             'app/**/*.test.ts',
             '*.test.ts',
           ],
-          // Builds the package once for the negative controls (they start its CLI a few hundred times).
-          globalSetup: ['controls/global-setup.ts'],
+          // Two files at once even on two cores: the negative controls mostly wait on their CLI services, and many
+          // other files on child processes.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
       {
-        // Real clients (PyIceberg, iceberg-js, …) against the reference server: `npm run test:clients`, not
-        // part of `self`; each file skips, saying why, when its client is not installed.
+        // Real clients (Apache Iceberg's Java RESTCatalog and its REST Compatibility Kit, PyIceberg, iceberg-js)
+        // against the reference server: minutes, and they need Java and `bash clients/java/install.sh`, Python and
+        // `bash clients/python/install.sh`; `npm run test:clients`, run by CI.
         test: {
           name: 'clients',
           include: ['clients/**/*.test.ts'],
-          testTimeout: 180_000,
-          hookTimeout: 60_000,
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -35,7 +35,10 @@ run of the same areas must pass with no fail and no error. A fault whose rules a
 mutation score is killed / total, and any surviving fault fails the self tests.
 
 - Run: \`npx vitest run --project self controls/negative-controls.test.ts\`; a subset with
-  \`CONTROLS_ONLY=<fault or file>[,…]\`; parallel CLI runs with \`CONTROLS_CONCURRENCY\` (default 2).
+  \`CONTROLS_ONLY=<fault or file>[,…]\`. Each control is the CLI's \`run --url <faulty server>\`, executed by one of
+  \`CONTROLS_CONCURRENCY\` (default 2) long-lived CLI services (\`controls/cli-service.ts\`): one Vitest instance
+  each, whose worker threads stay warm between runs (\`controls/parked-threads.ts\`). A control then costs its
+  tests (~0.1–1 s), not a Node, Vite and Vitest start (~3 s): the 217 controls take ~45 s, \`npm test\` ~2 min.
 - Add a fault: export \`faults: Fault[]\` from \`controls/faults/<area>.ts\` (type in \`controls/fault.ts\`,
   helpers in \`controls/fault-kit.ts\`), then register it with \`npx tsx controls/gen-registry.ts\` (it rewrites
   the static imports of \`controls/faults/index.ts\`; \`controls/faults/registry.test.ts\` fails until you do,

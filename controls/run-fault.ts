@@ -1,11 +1,9 @@
 /**
  * The runner of negative controls: starts the reference server with a fault's hooks on 127.0.0.1:0 (behind
- * the wire proxy when the fault needs one), runs the CLI against it for the fault's areas as a child
- * process with a time bound, reads results.json, and stops everything. A clean baseline is the same run
- * without hooks.
+ * the wire proxy when the fault needs one), runs the CLI's `run` against it for the fault's areas in a
+ * long-lived CLI service (controls/cli-service.ts) with a time bound, reads results.json, and stops the server.
+ * A clean baseline is the same run without hooks.
  */
-import { builtCli } from './built-package.ts'
-import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,16 +11,14 @@ import { start } from '../reference-server/index.ts'
 import type { FaultHooks, ReferenceServerOptions } from '../reference-server/index.ts'
 import type { Results } from '../reports/results.ts'
 import type { Fault } from './fault.ts'
+import { CliServices } from './cli-services.ts'
 import { startWireProxy } from './wire-proxy.ts'
 import type { WireHook } from './wire-proxy.ts'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-/** CONTROLS_BIN=bin/catalog-conformance.js runs the controls from the sources (slower; for debugging the CLI). */
-const CLI_OVERRIDE = process.env.CONTROLS_BIN
 /** Where report directories of control runs go (git-ignored). */
 export const CONTROLS_TMP = join(ROOT, '.tmp', 'controls')
 const DEFAULT_TIMEOUT_MS = 300_000
-const TAIL = 4_000
 
 /** What one control run needs: the areas, and how the server misbehaves (nothing for the baseline). */
 export interface RunSpec {
@@ -33,6 +29,10 @@ export interface RunSpec {
   readonly wire?: WireHook
   readonly server?: Partial<ReferenceServerOptions>
   readonly runArgs?: readonly string[]
+  /** Runs against the started server before the CLI (e.g. creating what a catalog holds beforehand). */
+  readonly before?: (url: string) => Promise<void>
+  /** Runs against the server after the CLI, before it stops (e.g. reading what the run left). */
+  readonly after?: (url: string) => Promise<void>
   /** Bound on the whole CLI run; default 5 minutes (a loaded CI machine is slow). */
   readonly timeoutMs?: number
 }
@@ -65,16 +65,12 @@ export async function runControl(spec: RunSpec): Promise<RunOutcome> {
   })
   const proxy = spec.wire ? await startWireProxy(server.url, spec.wire) : undefined
   try {
+    await spec.before?.(server.url)
     const url = proxy?.url ?? server.url
-    const args = [
-      CLI_OVERRIDE ?? (await builtCli()),
-      'run',
-      '--url',
-      url,
-      ...spec.areas.flatMap((a) => ['--include', a]),
-    ]
+    const args = ['run', '--url', url, ...spec.areas.flatMap((a) => ['--include', a])]
     args.push('--report-dir', reportDir, ...(spec.runArgs ?? []))
-    const child = await runChild(args, spec.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+    const child = await services().run(args, spec.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+    await spec.after?.(server.url)
     const file = join(reportDir, 'results.json')
     const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Results) : undefined
     return {
@@ -125,51 +121,22 @@ export function discard(outcome: RunOutcome): void {
   rmSync(outcome.reportDir, { recursive: true, force: true })
 }
 
-interface ChildResult {
-  readonly code: number | null
-  readonly timedOut: boolean
-  readonly output: string
-}
+let pool: CliServices | undefined
 
 /**
- * The CLI in its own process group, so that a timeout ends it and the Vitest workers it started.
- * The environment drops CATALOG_CONFORMANCE_* (the run is configured by flags only) and the variables of
- * the Vitest run we are inside of, which would confuse the child's own Vitest.
+ * The CLI services of this process, started on first use. Their environment drops CATALOG_CONFORMANCE_* (a run is
+ * configured by flags only) and the variables of the Vitest run we are inside of, which would confuse their own.
+ * CONTROLS_CONCURRENCY sets how many run at once (default 2).
  */
-function runChild(args: readonly string[], timeoutMs: number): Promise<ChildResult> {
+function services(): CliServices {
+  if (pool) return pool
   const env: NodeJS.ProcessEnv = {}
   for (const [k, v] of Object.entries(process.env))
     if (!/^(CATALOG_CONFORMANCE_|VITEST|TEST$|NODE_ENV$|NODE_OPTIONS$)/.test(k)) env[k] = v
   env.FORCE_COLOR = '0'
   env.NO_COLOR = '1'
-  return new Promise((resolveChild) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: 'pipe' })
-    let output = ''
-    const keep = (c: Buffer) => {
-      output = (output + c.toString('utf8')).slice(-TAIL)
-    }
-    child.stdout.on('data', keep)
-    child.stderr.on('data', keep)
-    let timedOut = false
-    const timer = setTimeout(() => {
-      timedOut = true
-      killGroup(child.pid, 'SIGTERM')
-      setTimeout(() => killGroup(child.pid, 'SIGKILL'), 5_000).unref()
-    }, timeoutMs)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolveChild({ code, timedOut, output })
-    })
-  })
-}
-
-function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-  if (pid === undefined) return
-  try {
-    process.kill(-pid, signal)
-  } catch {
-    // Already gone.
-  }
+  pool = new CliServices(ROOT, Number(process.env.CONTROLS_CONCURRENCY ?? 2), env)
+  return pool
 }
 
 function withTimeout(p: Promise<void>, ms: number): Promise<void> {

@@ -33,6 +33,146 @@ const reorderedAndSpelledOut: Partial<ReferenceServerOptions> = {
   },
 }
 
+/** Fields the spec does not forbid: vendor keys on every JSON object answered, a property the server adds to namespaces. */
+const vendorExtras: Partial<ReferenceServerOptions> = {
+  hooks: {
+    onResponse: (req, res) => {
+      if (res.status < 200 || res.status >= 300 || !res.body?.startsWith('{')) return res
+      const body = JSON.parse(res.body) as Record<string, unknown>
+      body['x-vendor-trace'] = { id: 'abc', region: 'eu-1' }
+      const props = body.properties
+      if (req.path.includes('/namespaces') && !req.path.includes('/tables') && !req.path.includes('/views'))
+        if (props && typeof props === 'object' && !Array.isArray(props))
+          body.properties = {
+            ...(props as Record<string, string>),
+            'vendor.created-at': '2026-01-01T00:00:00Z',
+          }
+      return { ...res, body: JSON.stringify(body) }
+    },
+  },
+}
+
+/** A catalog that does not paginate: pageSize and pageToken are ignored and no next-page-token is ever sent. */
+const noPagination: Partial<ReferenceServerOptions> = {
+  hooks: {
+    onRequest: (req) => {
+      const query = new URLSearchParams(req.query)
+      query.delete('pageSize')
+      query.delete('pageToken')
+      return { ...req, query }
+    },
+    onResponse: (_req, res) => {
+      if (!res.body?.includes('next-page-token')) return res
+      const body = JSON.parse(res.body) as Record<string, unknown>
+      delete body['next-page-token']
+      return { ...res, body: JSON.stringify(body) }
+    },
+  },
+}
+
+/** Optional fields left out when empty (properties, config), listings in another order, another content type form. */
+const terseAndReordered: Partial<ReferenceServerOptions> = {
+  hooks: {
+    onResponse: (_req, res) => {
+      const headers = {
+        ...res.headers,
+        ...(res.headers['content-type'] ? { 'content-type': 'application/json; charset=utf-8' } : {}),
+        'cache-control': 'no-store',
+      }
+      if (res.status !== 200 || !res.body?.startsWith('{')) return { ...res, headers }
+      const body = JSON.parse(res.body) as Record<string, unknown>
+      for (const key of ['properties', 'config'])
+        if (body[key] && typeof body[key] === 'object' && Object.keys(body[key]).length === 0)
+          delete body[key]
+      for (const key of ['namespaces', 'identifiers']) if (Array.isArray(body[key])) body[key].reverse()
+      return { ...res, headers, body: JSON.stringify(body) }
+    },
+  },
+}
+
+/**
+ * A catalog without views: it advertises no view endpoint and answers every view route 404 (no such route). A HEAD
+ * 404 carries no body, so it proves nothing about the route (it once made the harness warn "served, not advertised").
+ */
+const noViews: Partial<ReferenceServerOptions> = {
+  hooks: {
+    onRequest: (req) =>
+      /\/(views|register-view)(\/|$|\?)/.test(req.path)
+        ? {
+            status: 404,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              error: { message: 'no such route', type: 'NotFoundException', code: 404 },
+            }),
+          }
+        : req,
+    onResponse: (req, res) => {
+      if (!req.path.endsWith('/v1/config') || res.status !== 200) return res
+      const body = JSON.parse(res.body ?? '{}') as { endpoints?: string[] }
+      body.endpoints = (body.endpoints ?? []).filter((e) => !/\/(views|register-view)/.test(e))
+      return { ...res, body: JSON.stringify(body) }
+    },
+  },
+}
+
+/**
+ * A catalog that owns its tables' locations: it refuses to register metadata a live table uses (Polaris-style). The
+ * spec does not require registering a live table's metadata under a second name, so no rule may depend on it.
+ */
+function ownsLocations(): Partial<ReferenceServerOptions> {
+  const live = new Map<string, string>()
+  return {
+    hooks: {
+      onRequest: (req) => {
+        if (req.method !== 'POST' || !req.path.endsWith('/register')) return req
+        const location = (JSON.parse(req.body ?? '{}') as { 'metadata-location'?: string })[
+          'metadata-location'
+        ]
+        if (!location || ![...live.values()].includes(location)) return req
+        return {
+          status: 409,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            error: { message: 'location owned by a live table', type: 'AlreadyExistsException', code: 409 },
+          }),
+        }
+      },
+      onResponse: (req, res) => {
+        if (req.method === 'POST' && req.path.endsWith('/tables') && res.status === 200) {
+          const name = (JSON.parse(req.body ?? '{}') as { name?: string }).name ?? ''
+          const md = JSON.parse(res.body ?? '{}') as { 'metadata-location'?: string }
+          if (md['metadata-location']) live.set(`${req.path}/${name}`, md['metadata-location'])
+        }
+        if (req.method === 'DELETE' && res.status < 300) live.delete(req.path)
+        return res
+      },
+    },
+  }
+}
+
+/** Lakana-style: top-level namespaces are fixed (`bronze`, `silver`, `gold`); any other top-level create is refused. */
+const fixedParents: Partial<ReferenceServerOptions> = {
+  hooks: {
+    onRequest: (req) => {
+      if (req.method !== 'POST' || !req.path.endsWith('/namespaces')) return req
+      const ns = (JSON.parse(req.body ?? '{}') as { namespace?: unknown }).namespace
+      if (!Array.isArray(ns) || ns.length !== 1 || ['bronze', 'silver', 'gold'].includes(String(ns[0])))
+        return req
+      return {
+        status: 403,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          error: {
+            message: 'only bronze, silver and gold at the top',
+            type: 'ForbiddenException',
+            code: 403,
+          },
+        }),
+      }
+    },
+  },
+}
+
 const VARIANTS: readonly { name: string; server: Partial<ReferenceServerOptions>; areas: string[] }[] = [
   { name: 'error types named otherwise (no NoSuch…)', server: renamedErrorTypes, areas: ['config'] },
   {
@@ -47,6 +187,31 @@ const VARIANTS: readonly { name: string; server: Partial<ReferenceServerOptions>
     areas: ['namespaces', 'tables'],
   },
   { name: 'no prefix at all', server: { prefix: '' }, areas: ['namespaces', 'tables'] },
+  {
+    name: 'vendor fields on every answer and a property the server adds to namespaces',
+    server: vendorExtras,
+    areas: ['namespaces', 'tables', 'views', 'commits', 'pagination'],
+  },
+  {
+    name: 'no pagination at all',
+    server: noPagination,
+    areas: ['pagination', 'namespaces', 'tables', 'views'],
+  },
+  {
+    name: 'optional fields left out when empty, listings reversed, JSON with a charset',
+    server: terseAndReordered,
+    areas: ['namespaces', 'tables', 'views', 'commits', 'errors'],
+  },
+  {
+    name: 'no views at all (none advertised, every view route 404)',
+    server: noViews,
+    areas: ['views', 'namespaces', 'tables', 'config', 'errors'],
+  },
+  {
+    name: 'registering metadata a live table uses is refused (the catalog owns locations)',
+    server: ownsLocations(),
+    areas: ['tables', 'idempotency'],
+  },
 ]
 
 describe('legal variations certify as conformant', () => {
@@ -114,6 +279,48 @@ describe('setup steps accept any success', () => {
       outcomes.push(run)
       const errors = (run.results?.tests ?? []).filter((t) => t.outcome === 'error').map((t) => t.id)
       expect(errors, run.output.slice(-2000)).toEqual([])
+    },
+  )
+})
+
+describe('a run confined to one parent namespace (--namespace-parent)', () => {
+  afterAll(() => outcomes.forEach(discard))
+
+  test(
+    'a catalog with fixed top-level namespaces certifies under one of them, and the parent is left as it was',
+    { timeout: 300_000 },
+    async () => {
+      const createBronze = async (url: string) => {
+        const res = await fetch(`${url}/v1/ref/namespaces`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ namespace: ['bronze'], properties: { owner: 'data-team' } }),
+        })
+        expect(res.status).toBe(200)
+      }
+      let after: { properties?: unknown; children?: unknown } = {}
+      const readBronze = async (url: string) => {
+        const load = (await (await fetch(`${url}/v1/ref/namespaces/bronze`)).json()) as {
+          properties?: unknown
+        }
+        const list = (await (await fetch(`${url}/v1/ref/namespaces?parent=bronze`)).json()) as {
+          namespaces?: unknown
+        }
+        after = { properties: load.properties, children: list.namespaces }
+      }
+      const run = await runControl({
+        label: 'tolerance-parent',
+        areas: ['namespaces', 'tables', 'views', 'stateful'],
+        server: fixedParents,
+        runArgs: ['--namespace-parent', 'bronze'],
+        before: createBronze,
+        after: readBronze,
+      })
+      outcomes.push(run)
+      expect(run.results?.verdict, run.output.slice(-2000)).toBe('conformant')
+      const notConfigured = (run.results?.tests ?? []).filter((t) => t.outcome === 'not-configured')
+      expect(notConfigured.map((t) => t.rule)).toContain('namespaces/list/parent-empty-is-top-level')
+      expect(after).toEqual({ properties: { owner: 'data-team' }, children: [] })
     },
   )
 })

@@ -23,6 +23,12 @@ const kind =
 export const badRequest = kind(400, 'BadRequestException')
 /** 400 for an update that cannot apply to the metadata (Java: ValidationException → 400). */
 export const validationFailed = kind(400, 'ValidationException')
+/**
+ * 400 for an argument a Java catalog checks with a precondition. The type is Java's name for that failure:
+ * Iceberg's Java client turns a 400 of this type back into an IllegalArgumentException (any other 400 is a
+ * BadRequestException), which its catalog tests expect.
+ */
+export const illegalArgument = kind(400, 'IllegalArgumentException')
 export const notAuthorized = kind(401, 'NotAuthorizedException')
 export const forbidden = kind(403, 'ForbiddenException')
 export const noSuchNamespace = kind(404, 'NoSuchNamespaceException')

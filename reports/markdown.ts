@@ -128,6 +128,14 @@ export function renderMarkdown(r: Results): string {
     lines.push('', '### Advisories (outside the Iceberg spec; not part of the verdict)', '')
     for (const a of advisories) lines.push(`- ${cell(a.finding)} (${cell(a.rule)})`)
   }
+  if (r.leftovers?.length) {
+    lines.push('', '### Left behind', '')
+    lines.push(
+      `The catalog would not remove ${r.leftovers.length} namespace(s) of this run by name; remove them with its own tools:`,
+      '',
+    )
+    for (const ns of r.leftovers) lines.push(`- \`${cell(JSON.stringify(ns))}\``)
+  }
   if (r.errors.length > 0) {
     lines.push('', '### Harness errors', '')
     for (const e of r.errors) lines.push(`- ${cell(e)}`)

@@ -63,6 +63,8 @@ export interface Results {
   readonly errors: readonly string[]
   /** Present when the run was checked against an expectations file (`--expect`, see expectations.ts). */
   readonly expectations?: ExpectationsRecord
+  /** Namespaces of the run the catalog still held after the cleanup (a `--url` target); not part of the verdict. */
+  readonly leftovers?: readonly (readonly string[])[]
 }
 
 /** A test whose outcome the expectations file did not foresee. */

@@ -25,6 +25,7 @@ const EXTRA_FLAGS = {
   port: { type: 'string' },
   host: { type: 'string' },
   'warehouse-dir': { type: 'string' },
+  fault: { type: 'string' },
   'plans-complete-at-once': { type: 'boolean' },
   out: { type: 'string' },
   format: { type: 'string' },

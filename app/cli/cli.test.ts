@@ -3,42 +3,16 @@
  * full run against a catalog that already holds data — afterwards it holds exactly what it held before, and
  * the token given to the run appears in no output and no report file.
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { start } from '../../reference-server/index.ts'
-
-const ROOT = resolve(import.meta.dirname, '../..')
-const BIN = join(ROOT, 'bin/catalog-conformance.js')
-
-interface Ran {
-  code: number | null
-  stdout: string
-  stderr: string
-}
+import { ROOT, runCli } from './spawn-cli.ts'
+import type { Ran } from './spawn-cli.ts'
 
 function cli(args: string[], env: Record<string, string> = {}, timeoutMs = 240_000): Promise<Ran> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, CI: 'true', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      fail(new Error(`CLI did not finish within ${timeoutMs} ms`))
-    }, timeoutMs)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      done({ code, stdout, stderr })
-    })
-  })
+  return runCli(args, { ...process.env, CI: 'true', ...env }, timeoutMs)
 }
 
 function tmp(): string {

@@ -39,7 +39,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       }
       case 'serve': {
         const { serveCommand } = await import('./serve.ts')
-        return await serveCommand(opts, args.extra, log)
+        return await serveCommand(opts, args.extra, log, args.options)
       }
       case 'cleanup': {
         const { cleanupCommand } = await import('./cleanup.ts')

@@ -13,6 +13,8 @@ import { prepareRun, secretsOf } from '../setup/prepare.ts'
 import { remainingOf, sweepRun } from '../setup/global-setup.ts'
 import { handOverRun } from '../setup/run-handover.ts'
 import { replayArgsOf } from '../setup/replay.ts'
+import { cleanupFinding, leftoverLine } from '../setup/cleanup-finding.ts'
+import type { Exchange } from '../../suites/_harness/http/exchange.ts'
 import { startTarget, targetNameOf, withTargetDefaults } from '../setup/start-target.ts'
 import { ResultsReporter } from '../../reports/results-reporter.ts'
 import type { CollectedRun } from '../../reports/results-reporter.ts'
@@ -112,16 +114,19 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
       log(`removed ${removed.length} leftover object(s) of run ${run.runPrefix}`)
       return 130
     }
-    // Never leave anything behind: sweep once more, and say so loudly if the catalog refuses.
-    if ((await remainingOf(run)).length > 0) await sweepRun(run)
+    // Never leave anything behind: sweep once more; a drop the server fails with 5xx is a finding against it.
+    const failedDrops: Exchange[] = []
+    if ((await remainingOf(run)).length > 0) await sweepRun(run, (ex) => failedDrops.push(ex))
+    const finding = cleanupFinding(failedDrops, redactor)
+    if (finding) collected = { ...collected, tests: [...collected.tests, finding] }
     const left = await remainingOf(run)
-    if (left.length > 0) {
-      const what = `could not remove ${left.length} namespace(s) this run created: ${left.map((ns) => JSON.stringify(ns).slice(0, 120)).join(', ')}`
-      // A target the harness started is destroyed with its data; only someone else's catalog is harmed by leftovers.
-      if (targetKind === 'url') collected.errors.push(`${what}; run \`catalog-conformance cleanup\``)
-      else log(`note: ${what} (the ${targetKind} target is discarded with its data)`)
-    }
-    return finishRun({ opts, run, targetKind, started, reportDir, redactor, log }, collected, [])
+    // A target the harness started is destroyed with its data; only someone else's catalog keeps leftovers.
+    const leftovers = targetKind === 'url' ? left : []
+    if (left.length > 0 && targetKind !== 'url')
+      log(
+        `note: ${left.length} namespace(s) were not removed; the ${targetKind} target is discarded with its data`,
+      )
+    return finishRun({ opts, run, targetKind, started, reportDir, redactor, log, leftovers }, collected, [])
   } catch (e) {
     if (e instanceof HarnessError) throw new HarnessError(redactor.text(e.message))
     throw e
@@ -131,7 +136,9 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
 }
 
 /** What a finished run needs to turn its collected tests into results.json and the other reports. */
-interface Finish {
+export interface Finish {
+  /** Namespaces of the run a `--url` catalog still holds after the cleanup (named in the results). */
+  readonly leftovers?: readonly string[][]
   readonly opts: Options
   readonly run: RunContext
   readonly targetKind: string
@@ -145,7 +152,7 @@ interface Finish {
  * Builds the results of a run, writes every report and prints the violated rules and the verdict; returns the exit
  * code. Called once at the end of a run, and after each run of the Vitest UI's watch mode.
  */
-function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string[]): number {
+export function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string[]): number {
   const { opts, run, targetKind, started, reportDir, redactor, log } = f
   const errors = [...c.errors, ...runErrors]
   const summary = summarize(c.tests)
@@ -171,6 +178,7 @@ function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string[]): nu
         verdict,
         tests: c.tests,
         errors,
+        ...(f.leftovers?.length ? { leftovers: f.leftovers } : {}),
       } satisfies Results),
     ),
   ) as Results
@@ -196,6 +204,7 @@ function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string[]): nu
       .map(([k, v]) => `${v} ${k}`)
       .join(', ')} (${summary.total} tests)`,
   )
+  if (results.leftovers?.length) log(leftoverLine(results.leftovers, run.runPrefix))
   for (const e of results.errors) log(`harness error: ${e}`)
   log(`reports: ${written.join(', ')}`)
   return exitCode

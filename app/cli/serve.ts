@@ -1,33 +1,25 @@
-/** `serve`: the reference server alone, until interrupted. */
+/** `serve`: the reference server alone, until interrupted (what it takes: serve-options.ts). */
 import { start } from '../../reference-server/index.ts'
 import type { Options } from '../config/options.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
+import { serveSetup } from './serve-options.ts'
 
 export async function serveCommand(
   opts: Options,
   extra: Record<string, string | boolean | undefined>,
   log: (line: string) => void,
+  given: Options = opts,
 ): Promise<number> {
-  const port = extra.port === undefined ? 8181 : Number(extra.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new HarnessError(`--port must be a port number, got ${String(extra.port)}`)
-  const host = typeof extra.host === 'string' ? extra.host : '127.0.0.1'
-  const warehouseDir = typeof extra['warehouse-dir'] === 'string' ? extra['warehouse-dir'] : undefined
+  const setup = serveSetup(opts, extra, given)
   let server: Awaited<ReturnType<typeof start>>
   try {
-    server = await start({
-      port,
-      host,
-      ...(opts.token ? { auth: { token: opts.token } } : {}),
-      ...(warehouseDir ? { warehouseDir } : {}),
-      ...(extra['plans-complete-at-once'] === true ? { plansCompleteAtOnce: true } : {}),
-    })
+    server = await start(setup.server)
   } catch (e) {
-    throw new HarnessError(`cannot start the reference server on ${host}:${port}: ${(e as Error).message}`)
+    throw new HarnessError(
+      `cannot start the reference server on ${setup.host}:${setup.port}: ${(e as Error).message}`,
+    )
   }
-  log(
-    `reference server listening on ${server.url}${opts.token ? ' (bearer token required)' : ''}; Ctrl+C to stop`,
-  )
+  log(`reference server listening on ${server.url} (${setup.describe}); Ctrl+C to stop`)
   await new Promise<void>((resolveStop) => {
     const stop = () => resolveStop()
     process.once('SIGINT', stop)

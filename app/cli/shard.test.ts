@@ -2,23 +2,14 @@
  * One certification split across machines: `--shard 1/2` and `--shard 2/2`, then `report merge`, give the same
  * tests and verdict as the unsharded run (each shard here is a CLI process against one reference server).
  */
-import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { start } from '../../reference-server/index.ts'
+import { runCli } from './spawn-cli.ts'
 
-const ROOT = resolve(import.meta.dirname, '../..')
-const BIN = join(ROOT, 'bin/catalog-conformance.js')
-
-function cli(args: string[]): Promise<number> {
-  return new Promise((done) =>
-    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, timeout: 240_000 }, (err) =>
-      done(err ? ((err as { code?: number }).code ?? 99) : 0),
-    ),
-  )
-}
+const cli = async (args: string[]): Promise<number> => (await runCli(args)).code ?? 99
 
 const ids = (file: string): string[] =>
   (JSON.parse(readFileSync(file, 'utf8')) as { tests: { id: string }[] }).tests.map((t) => t.id).sort()

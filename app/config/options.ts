@@ -31,6 +31,11 @@ export const OPTION_SPECS = {
       'Path prefix, used verbatim as the path segment (percent-encoded as it must appear in URLs); default: what GET /v1/config advertises.',
   },
   warehouse: { type: 'string', description: 'Warehouse passed to GET /v1/config.' },
+  namespaceParent: {
+    type: 'string',
+    description:
+      'Create the run\'s namespaces under this existing namespace (levels joined by "."), never writing the parent itself; default: top level.',
+  },
   token: { type: 'string', description: 'Bearer token sent on every request.', secret: true },
   clientId: { type: 'string', description: 'OAuth2 client id (client-credentials flow).' },
   clientSecret: { type: 'string', description: 'OAuth2 client secret.', secret: true },

@@ -10,6 +10,7 @@ import { Redactor } from '../../suites/_harness/http/redact.ts'
 import { Transport } from '../../suites/_harness/http/transport.ts'
 import type { RunContext } from '../../suites/_harness/run-context.ts'
 import { runNamespaces, sweep } from '../../suites/_harness/sandbox/cleanup.ts'
+import type { OnServerError } from '../../suites/_harness/sandbox/cleanup.ts'
 import { prepareRun } from './prepare.ts'
 import { handOverRun, preparedRun } from './run-handover.ts'
 import { replayArgsOf } from './replay.ts'
@@ -33,14 +34,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 }
 
-/** Removes everything of the run; used by the teardown and by the CLI on SIGINT/SIGTERM. */
-export async function sweepRun(run: RunContext): Promise<string[]> {
-  return withClient(run, (client) => sweep(client, run.runPrefix), [])
+/** Removes everything of the run; used by the teardown and by the CLI at the end and on SIGINT/SIGTERM. */
+export async function sweepRun(run: RunContext, onServerError?: OnServerError): Promise<string[]> {
+  return withClient(run, (client) => sweep(client, run.runPrefix, onServerError, run.namespaceParent), [])
 }
 
 /** Namespaces of the run still in the catalog (after the sweep: what could not be removed). */
 export async function remainingOf(run: RunContext): Promise<string[][]> {
-  return withClient(run, (client) => runNamespaces(client, run.runPrefix), [])
+  return withClient(run, (client) => runNamespaces(client, run.runPrefix, run.namespaceParent), [])
 }
 
 async function withClient<T>(
@@ -60,6 +61,7 @@ async function withClient<T>(
       transport,
       headers: run.headers,
       runPrefix: run.runPrefix,
+      runParent: run.namespaceParent,
     })
     return await fn(client)
   } catch {

@@ -94,7 +94,18 @@ export async function prepareRun(opts: Options, baseUrlIn: string, replayArgs = 
 
     const runId = newRunId()
     const prefix = runPrefix(runId)
-    const leftovers = await runNamespaces(bootstrap(caps), prefix)
+    const namespaceParent = opts.namespaceParent ? opts.namespaceParent.split('.') : []
+    if (namespaceParent.some((level) => level === ''))
+      throw new HarnessError(`--namespace-parent "${opts.namespaceParent}": a level is empty`)
+    if (namespaceParent.length > 0) {
+      // The run writes under the parent, never the parent itself: it must exist already.
+      const parent = await bootstrap(caps).op.loadNamespaceMetadata({ namespace: namespaceParent })
+      if (parent.status !== 200)
+        throw new HarnessError(
+          `--namespace-parent ${opts.namespaceParent}: loading it answered ${parent.status || parent.transportError}; the run creates its namespaces under an existing one`,
+        )
+    }
+    const leftovers = await runNamespaces(bootstrap(caps), prefix, namespaceParent)
     if (leftovers.length > 0)
       throw new HarnessError(`namespaces of run ${prefix} already exist; refusing to run`)
 
@@ -102,6 +113,7 @@ export async function prepareRun(opts: Options, baseUrlIn: string, replayArgs = 
       baseUrl,
       runId,
       runPrefix: prefix,
+      namespaceParent,
       profile: opts.profile ?? '1.11',
       seed: opts.seed ?? 42,
       ...(opts.path ? { path: opts.path } : {}),

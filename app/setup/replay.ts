@@ -13,6 +13,7 @@ const CARRIED: readonly OptionName[] = [
   'targetVersion',
   'prefix',
   'warehouse',
+  'namespaceParent',
   'profile',
   'oauthUri',
   'scope',
@@ -29,11 +30,7 @@ export function shellQuote(v: string): string {
 /** `--url http://… --profile 1.11 --token '<token>' --header 'X-Tenant=<value>'` for the options the user gave. */
 export function replayArgsOf(opts: Options): string {
   const args: string[] = []
-  const carried = new Set<string>(CARRIED)
-  // Options added later that are not secret and name where the run writes (e.g. a namespace parent) travel too.
-  for (const name of Object.keys(OPTION_SPECS) as OptionName[])
-    if (/namespace/i.test(name) && !(OPTION_SPECS[name] as { secret?: boolean }).secret) carried.add(name)
-  for (const name of carried as Set<OptionName>) {
+  for (const name of CARRIED) {
     const v = opts[name]
     // A default travels anyway: leaving it out keeps the line short.
     if (v === undefined || v === '' || v === false || v === (DEFAULTS as Options)[name]) continue

@@ -64,6 +64,8 @@ export function withTargetDefaults(opts: Options, target: RunningTarget): Option
   return {
     ...opts,
     ...(target.warehouse && !opts.warehouse ? { warehouse: target.warehouse } : {}),
+    ...(target.prefix !== undefined && opts.prefix === undefined ? { prefix: target.prefix } : {}),
+    ...(target.token && !explicitAuth ? { token: target.token } : {}),
     ...(target.auth && !explicitAuth
       ? {
           clientId: target.auth.clientId,

@@ -12,13 +12,15 @@ import { TargetError } from './target-error.ts'
 const defs = loadContainerDefinitions()
 
 describe('container definitions under fixtures/targets/containers', () => {
-  it('define the five container targets the harness documents', () => {
+  it('define the seven container targets the harness documents', () => {
     expect([...defs.keys()].sort()).toEqual([
       'gravitino',
+      'hive-rest',
       'iceberg-rest-fixture-image',
       'lakekeeper',
       'nessie',
       'polaris',
+      'unity-catalog',
     ])
   })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fixtureEnv, fixtureLayout, icebergRestFixture } from './iceberg-rest-fixture.ts'
+import { existsSync } from 'node:fs'
+import { fixtureEnv, fixtureLayout, fixtureReleases, icebergRestFixture } from './iceberg-rest-fixture.ts'
 import { probe } from './readiness.ts'
 
 describe('fixtureEnv', () => {
@@ -18,6 +19,21 @@ describe('fixtureEnv', () => {
       CATALOG_INCLUDE__CREDENTIALS: 'true',
     })
     expect(env['CATALOG_IO__IMPL']).toBeUndefined()
+  })
+})
+
+describe('the release matrix (releases.txt)', () => {
+  it('lists each release once, oldest first, with a spec profile and its own expectations file', () => {
+    const releases = fixtureReleases()
+    expect(releases.map((r) => r.release)).toEqual(['1.8.1', '1.9.2', '1.10.1', '1.11.0', '1.12.0'])
+    for (const { release, profile } of releases) {
+      expect(profile, release).toMatch(/^1\.\d+$/)
+      const file = new URL(
+        `../../fixtures/expectations/iceberg-rest-fixture-${release}.yaml`,
+        import.meta.url,
+      )
+      expect(existsSync(file), `expectations file for ${release}`).toBe(true)
+    }
   })
 })
 

@@ -1,20 +1,35 @@
-import { existsSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { freePort } from './free-port.ts'
 import { processTarget } from './process-target.ts'
-import { TargetError } from './target-error.ts'
+import { environmentWithout, notPrepared, preparedInstall, TARGETS_DIR } from './prepared-install.ts'
 import type { TargetProvider } from './types.ts'
 
 /** The Iceberg release whose fixture is used unless another is asked for (newest 1.11.x on Maven Central). */
 export const DEFAULT_FIXTURE_VERSION = '1.11.0'
 
 /** `fixtures/targets/iceberg-rest-fixture/`: the pom, prepare.sh and the git-ignored `target/`. */
-export const FIXTURE_DIR = fileURLToPath(
-  new URL('../../fixtures/targets/iceberg-rest-fixture/', import.meta.url),
-)
+export const FIXTURE_DIR = join(TARGETS_DIR, 'iceberg-rest-fixture')
+
+/** One release of the fixture matrix and the spec profile it is certified against. */
+export interface FixtureRelease {
+  readonly release: string
+  readonly profile: string
+}
+
+/** The releases of the fixture matrix, oldest first, from `releases.txt` (also read by matrix.sh and CI). */
+export function fixtureReleases(fixtureDir = FIXTURE_DIR): FixtureRelease[] {
+  return readFileSync(join(fixtureDir, 'releases.txt'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const [release = '', profile = ''] = line.split(/\s+/)
+      return { release, profile }
+    })
+}
 
 export interface IcebergRestFixtureOptions {
   /** Iceberg release of the fixture; must have been prepared (`prepare.sh --version`). */
@@ -33,8 +48,8 @@ export interface IcebergRestFixtureOptions {
 
 /** Where prepare.sh put the jars of `version`, and whether it finished. */
 export function fixtureLayout(version = DEFAULT_FIXTURE_VERSION, fixtureDir = FIXTURE_DIR) {
-  const root = join(fixtureDir, 'target', `iceberg-${version}`)
-  return { root, lib: join(root, 'lib'), ready: existsSync(join(root, 'READY')) }
+  const install = preparedInstall(fixtureDir, `iceberg-${version}`)
+  return { ...install, lib: join(install.root, 'lib') }
 }
 
 /**
@@ -47,10 +62,8 @@ export function fixtureEnv(
   settings: { port: number; dataDir: string },
   extra: Readonly<Record<string, string>> = {},
 ): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [key, value] of Object.entries(base)) if (!key.startsWith('CATALOG_')) env[key] = value
   return {
-    ...env,
+    ...environmentWithout(base, 'CATALOG_'),
     CATALOG_CATALOG__IMPL: 'org.apache.iceberg.jdbc.JdbcCatalog',
     // A file database (not the fixture's default :memory:) in WAL mode: sqlite-jdbc reads pragmas
     // from the URL, and WAL lets the catalog's pooled connections read while one writes.
@@ -75,13 +88,8 @@ export function icebergRestFixture(options: IcebergRestFixtureOptions = {}): Tar
     name: `iceberg-rest-fixture ${version}`,
     async launch() {
       const layout = fixtureLayout(version, options.fixtureDir)
-      if (!layout.ready) {
-        throw new TargetError(
-          'TARGET_NOT_PREPARED',
-          `iceberg-rest-fixture ${version} is not prepared (no ${join(layout.root, 'READY')}). ` +
-            `Run: fixtures/targets/iceberg-rest-fixture/prepare.sh --version ${version}`,
-        )
-      }
+      if (!layout.ready)
+        throw notPrepared('iceberg-rest-fixture', version, layout, options.fixtureDir ?? FIXTURE_DIR)
       const dataDir = await mkdtemp(join(tmpdir(), 'iceberg-rest-fixture-'))
       const port = await freePort()
       const javaHome = process.env['JAVA_HOME']

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { knownTargets, listTargets, registerTarget, selectTarget } from './known-targets.ts'
+import { knownTargets, listTargets, parseTargetSpec, registerTarget, selectTarget } from './known-targets.ts'
 import { TargetError } from './target-error.ts'
 
 describe('known targets', () => {
@@ -13,6 +13,10 @@ describe('known targets', () => {
       polaris: 'container',
       nessie: 'container',
       gravitino: 'container',
+      'hive-rest': 'container',
+      'unity-catalog': 'container',
+      rustberg: 'process',
+      'lakana-server': 'process',
     })
     expect(listTargets().find((l) => l.startsWith('polaris '))).toMatch(
       /container\s+Apache Polaris .*unverified/,
@@ -54,5 +58,32 @@ describe('known targets', () => {
     expect(err).toBeInstanceOf(TargetError)
     expect((err as TargetError).code).toBe('TARGET_NOT_PREPARED')
     expect((err as Error).message).toContain('prepare.sh --version 0.0.0-not-prepared')
+  })
+
+  it('NAME@VERSION names a release; --target-version may repeat it but not contradict it', () => {
+    expect(parseTargetSpec('iceberg-rest-fixture@1.10.1', undefined)).toEqual({
+      name: 'iceberg-rest-fixture',
+      version: '1.10.1',
+    })
+    expect(parseTargetSpec('iceberg-rest-fixture', '1.9.2')).toEqual({
+      name: 'iceberg-rest-fixture',
+      version: '1.9.2',
+    })
+    expect(parseTargetSpec('rustberg@0.3.0', '0.3.0').version).toBe('0.3.0')
+    expect(() => parseTargetSpec('iceberg-rest-fixture@1.10.1', '1.9.2')).toThrow(/name different versions/)
+    expect(() => parseTargetSpec('@1.10.1', undefined)).toThrow(/NAME@VERSION/)
+    expect(() => parseTargetSpec('rustberg@', undefined)).toThrow(/NAME@VERSION/)
+  })
+
+  it.each([
+    ['iceberg-rest-fixture@0.0.1', 'fixtures/targets/iceberg-rest-fixture/prepare.sh --version 0.0.1'],
+    ['rustberg@0.0.1', 'fixtures/targets/rustberg/prepare.sh --version 0.0.1'],
+    ['lakana-server@0.0.1', 'fixtures/targets/lakana-server/prepare.sh --version 0.0.1'],
+  ])('%s: an unprepared release fails with the command that prepares it', async (spec, command) => {
+    const err = await selectTarget(spec)
+      .start({ timeoutMs: 1_000, log: () => {} })
+      .catch((e: unknown) => e)
+    expect((err as TargetError).code).toBe('TARGET_NOT_PREPARED')
+    expect((err as Error).message).toContain(command)
   })
 })

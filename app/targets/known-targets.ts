@@ -1,7 +1,9 @@
 import { didYouMean } from '../../schemas/did-you-mean.ts'
 import { loadContainerDefinitions } from './container-definition.ts'
 import { containerTarget } from './container-target.ts'
-import { DEFAULT_FIXTURE_VERSION, icebergRestFixture } from './iceberg-rest-fixture.ts'
+import { DEFAULT_FIXTURE_VERSION, fixtureReleases, icebergRestFixture } from './iceberg-rest-fixture.ts'
+import { DEFAULT_LAKANA_VERSION, lakanaServer } from './lakana-server.ts'
+import { DEFAULT_RUSTBERG_VERSION, rustberg } from './rustberg.ts'
 import { TargetError } from './target-error.ts'
 import type { TargetKind, TargetProvider } from './types.ts'
 import { urlTarget } from './url-target.ts'
@@ -50,12 +52,30 @@ registerTarget({
 registerTarget({
   name: 'iceberg-rest-fixture',
   kind: 'process',
-  description: `Apache Iceberg REST fixture as a Java process (Iceberg ${DEFAULT_FIXTURE_VERSION}; needs prepare.sh)`,
+  get description() {
+    return `Apache Iceberg REST fixture as a Java process (Iceberg ${DEFAULT_FIXTURE_VERSION}; @RELEASE: ${fixtureReleases()
+      .map((r) => r.release)
+      .join(', ')}; needs prepare.sh)`
+  },
   create: (o) =>
     icebergRestFixture({
       ...(o.version === undefined ? {} : { version: o.version }),
       ...(o.env === undefined ? {} : { catalogEnv: o.env }),
     }),
+})
+
+registerTarget({
+  name: 'rustberg',
+  kind: 'process',
+  description: `rustberg (crates.io, Rust) as a process, API-key auth (${DEFAULT_RUSTBERG_VERSION}; needs prepare.sh, ~12 min)`,
+  create: (o) => rustberg(o.version === undefined ? {} : { version: o.version }),
+})
+
+registerTarget({
+  name: 'lakana-server',
+  kind: 'process',
+  description: `lakana-server (PyPI, FastAPI) as a process, token auth, prefix = an environment (${DEFAULT_LAKANA_VERSION}; needs prepare.sh)`,
+  create: (o) => lakanaServer(o.version === undefined ? {} : { version: o.version }),
 })
 
 let containersLoaded = false
@@ -83,8 +103,34 @@ export function knownTargets(): ReadonlyMap<string, KnownTarget> {
   return registry
 }
 
-/** The provider for `--target NAME`; a TargetError naming the known targets when NAME is unknown. */
-export function selectTarget(name: string, options: SelectTargetOptions = {}): TargetProvider {
+/**
+ * `NAME@VERSION` (e.g. `iceberg-rest-fixture@1.10.1`) names a release of a target in one word; the version is
+ * the same as `--target-version`, and giving both with different values is a mistake, not a choice.
+ */
+export function parseTargetSpec(
+  spec: string,
+  version: string | undefined,
+): { name: string; version: string | undefined } {
+  const at = spec.indexOf('@')
+  if (at < 0) return { name: spec, version }
+  const name = spec.slice(0, at)
+  const pinned = spec.slice(at + 1)
+  if (name === '' || pinned === '')
+    throw new TargetError('TARGET_UNKNOWN', `--target "${spec}": expected NAME or NAME@VERSION`)
+  if (version !== undefined && version !== pinned)
+    throw new TargetError(
+      'TARGET_UNKNOWN',
+      `--target ${spec} and --target-version ${version} name different versions; give one`,
+    )
+  return { name, version: pinned }
+}
+
+/**
+ * The provider for `--target NAME` or `NAME@VERSION`; a TargetError naming the known targets when NAME is
+ * unknown.
+ */
+export function selectTarget(spec: string, options: SelectTargetOptions = {}): TargetProvider {
+  const { name, version } = parseTargetSpec(spec, options.version)
   const target = knownTargets().get(name)
   if (!target) {
     throw new TargetError(
@@ -92,7 +138,7 @@ export function selectTarget(name: string, options: SelectTargetOptions = {}): T
       `unknown target "${name}"${didYouMean(name, [...knownTargets().keys()])}; known targets: ${[...knownTargets().keys()].sort().join(', ')}`,
     )
   }
-  return target.create(options)
+  return target.create({ ...options, ...(version === undefined ? {} : { version }) })
 }
 
 /** One line per known target, for `catalog-conformance targets`. */

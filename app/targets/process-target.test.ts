@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { freePort } from './free-port.ts'
 import { processTarget } from './process-target.ts'
+import type { ProcessLaunch } from './process-target.ts'
 import { probe } from './readiness.ts'
 import { TargetError } from './target-error.ts'
 import type { RunningTarget } from './types.ts'
@@ -18,7 +19,11 @@ afterEach(async () => {
 
 function tiny(
   env: Record<string, string>,
-  extra: { cleanup?: () => Promise<void>; stopGraceMs?: number } = {},
+  extra: {
+    cleanup?: () => Promise<void>
+    stopGraceMs?: number
+    launch?: Partial<Pick<ProcessLaunch, 'readinessHeaders' | 'token' | 'bootstrap'>>
+  } = {},
 ) {
   let port = 0
   const provider = processTarget({
@@ -32,6 +37,7 @@ function tiny(
         env: { PATH: process.env['PATH'], PORT: String(port), ...env },
         url: `http://127.0.0.1:${port}`,
         cleanup: extra.cleanup,
+        ...extra.launch,
       }
     },
   })
@@ -106,5 +112,39 @@ describe('processTarget', () => {
     const err = await startError(provider.start({ timeoutMs: 5_000, log }))
     expect(err.code).toBe('TARGET_SPAWN_FAILED')
     expect(err.message).toContain('ENOENT')
+  })
+
+  it('probes readiness with the launch headers, runs the bootstrap, and hands over its token and prefix', async () => {
+    const { provider } = tiny(
+      { TOKEN: 'local-test-token' },
+      {
+        launch: {
+          readinessHeaders: { authorization: 'Bearer local-test-token' },
+          token: 'local-test-token',
+          bootstrap: async () => ({ prefix: 'env-1' }),
+        },
+      },
+    )
+    running = await provider.start({ timeoutMs: 10_000, log })
+    expect(running).toMatchObject({ token: 'local-test-token', prefix: 'env-1' })
+  })
+
+  it('a failed bootstrap stops the process and says so (TARGET_BOOTSTRAP_FAILED)', async () => {
+    const { provider, port } = tiny(
+      {},
+      {
+        launch: {
+          bootstrap: async () => {
+            throw new Error('POST /api/v1/environments answered 500')
+          },
+        },
+      },
+    )
+    const err = await startError(provider.start({ timeoutMs: 10_000, log }))
+    expect(err.code).toBe('TARGET_BOOTSTRAP_FAILED')
+    expect(err.message).toContain('answered 500')
+    expect((await probe(`http://127.0.0.1:${port()}/v1/config`, () => true, 1_000)).detail).toBe(
+      'ECONNREFUSED',
+    )
   })
 })

@@ -16,6 +16,15 @@ export interface ProcessLaunch {
   /** Base URL of the catalog once it runs, without `/v1`. */
   readonly url: string
   readonly warehouse?: string
+  /** Headers of the readiness probe (GET /v1/config), for a catalog that wants a token there. */
+  readonly readinessHeaders?: Readonly<Record<string, string>>
+  /**
+   * Runs once the catalog is ready, before the run starts: creates what the catalog needs first (an
+   * environment, a warehouse) and says how to reach it. A failure stops the process.
+   */
+  readonly bootstrap?: () => Promise<Pick<RunningTarget, 'prefix' | 'warehouse'>>
+  /** What the run authenticates with (a token the launch generated). */
+  readonly token?: string
   /** Runs after the process has stopped (or failed to start): removes temp dirs and the like. */
   readonly cleanup?: () => Promise<void>
 }
@@ -110,7 +119,12 @@ export function processTarget(options: ProcessTargetOptions): TargetProvider {
 
       try {
         const probe = configUrl(launch.url, launch.warehouse)
-        const last = await waitForHttp({ url: probe, deadline, abortIf: earlyExit })
+        const last = await waitForHttp({
+          url: probe,
+          deadline,
+          abortIf: earlyExit,
+          ...(launch.readinessHeaders ? { headers: launch.readinessHeaders } : {}),
+        })
         if (!last.ok) {
           throw new TargetError(
             'TARGET_READINESS_TIMEOUT',
@@ -123,10 +137,26 @@ export function processTarget(options: ProcessTargetOptions): TargetProvider {
       }
       log(`${options.name} ready at ${launch.url} after ${Date.now() - startedAt} ms`)
 
+      let bootstrapped: Pick<RunningTarget, 'prefix' | 'warehouse'> = {}
+      if (launch.bootstrap) {
+        try {
+          bootstrapped = await launch.bootstrap()
+        } catch (err) {
+          await stop()
+          throw new TargetError(
+            'TARGET_BOOTSTRAP_FAILED',
+            withTail(`${options.name}: setting up the catalog failed: ${(err as Error).message}`),
+            { cause: err },
+          )
+        }
+      }
+
       let stopping: Promise<void> | undefined
       const running: RunningTarget = {
         url: launch.url,
         ...(launch.warehouse === undefined ? {} : { warehouse: launch.warehouse }),
+        ...(launch.token === undefined ? {} : { token: launch.token }),
+        ...bootstrapped,
         stop: () => (stopping ??= stop()),
       }
       return running

@@ -20,6 +20,8 @@ export interface WaitForHttpOptions {
   readonly requestTimeoutMs?: number
   /** Checked before each attempt: return an error to stop waiting at once (the process exited). */
   readonly abortIf?: () => Error | undefined
+  /** Extra request headers, e.g. the bearer token of a catalog whose /v1/config needs one. */
+  readonly headers?: Readonly<Record<string, string>>
 }
 
 /** One GET with a timeout; never throws. */
@@ -27,11 +29,12 @@ export async function probe(
   url: string,
   acceptStatus: (status: number) => boolean,
   timeoutMs: number,
+  headers: Readonly<Record<string, string>> = {},
 ): Promise<ProbeResult> {
   try {
     const res = await fetch(url, {
       signal: AbortSignal.timeout(timeoutMs),
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', ...headers },
     })
     await res.body?.cancel()
     return { ok: acceptStatus(res.status), detail: `HTTP ${res.status}` }
@@ -55,7 +58,12 @@ export async function waitForHttp(options: WaitForHttpOptions): Promise<ProbeRes
     if (aborted) throw aborted
     const left = options.deadline - Date.now()
     if (left <= 0) return last
-    last = await probe(options.url, accept, Math.min(options.requestTimeoutMs ?? 2_000, left))
+    last = await probe(
+      options.url,
+      accept,
+      Math.min(options.requestTimeoutMs ?? 2_000, left),
+      options.headers,
+    )
     if (last.ok) return last
     const aborted2 = options.abortIf?.()
     if (aborted2) throw aborted2

@@ -13,6 +13,13 @@ export interface RunningTarget {
    * secret). The client exchanges them at `tokenUrl`; absent when the target needs no authentication.
    */
   readonly auth?: TargetAuth
+  /**
+   * A bearer token a started target was set up with (a random value of this run, never printed); used
+   * unless the run names its own credentials.
+   */
+  readonly token?: string
+  /** The `{prefix}` to use when the target needs one that /v1/config does not advertise. */
+  readonly prefix?: string
   /** Extra credentials a started target was set up with, for the auth suite (local targets only). */
   readonly testCredentials?: { readonly readOnlyToken?: string; readonly expiredToken?: string }
   /** Stops what the provider started; a no-op for external targets. */

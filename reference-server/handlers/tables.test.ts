@@ -50,7 +50,11 @@ describe('tables', () => {
 
   it('tells a missing namespace from a missing table by error type', async () => {
     const call = await withDb()
-    expect((await call('GET', `${NS}/nope/tables/t`)).json.error.type).toBe('NoSuchNamespaceException')
+    // The document lists only NoSuchTableException for a table's 404: a table in a missing namespace does
+    // not exist (Iceberg's Java CatalogTests expect exactly that from loadTable).
+    expect((await call('GET', `${NS}/nope/tables/t`)).json.error.type).toBe('NoSuchTableException')
+    expect((await call('HEAD', `${NS}/nope/tables/t`)).status).toBe(404)
+    expect((await call('DELETE', `${NS}/nope/tables/t`)).json.error.type).toBe('NoSuchTableException')
     expect((await call('GET', `${NS}/nope/tables`)).json.error.type).toBe('NoSuchNamespaceException')
     expect(
       (await call('POST', `${NS}/nope/tables`, { body: { name: 't', schema: SIMPLE_SCHEMA } })).status,
@@ -169,6 +173,7 @@ describe('tables', () => {
     expect([noNs.status, noNs.json.error.type]).toEqual([404, 'NoSuchNamespaceException'])
     const taken = await rename(id(['db'], 'u'), id(['other'], 't3'))
     expect([taken.status, taken.json.error.type]).toEqual([409, 'AlreadyExistsException'])
+    expect(taken.json.error.message).toBe('Cannot rename db.u to other.t3. Table already exists')
   })
 
   it('reports metrics (204) and answers credentials', async () => {

@@ -14,22 +14,46 @@ import { loadTableResult, snapshotsMode } from './table-results.ts'
 
 const ident = (ns: Namespace, name: string): string => `${fmt(ns)}.${name}`
 
-/** The table of the path, which must exist: 404 NoSuchNamespace / NoSuchTable otherwise. */
+/**
+ * The table of the path, which must exist: 404 NoSuchTable otherwise, also when its namespace is missing
+ * (a table in a missing namespace does not exist; the document lists only NoSuchTableException for a
+ * table's load, HEAD, drop, metrics and credentials).
+ */
 export function existingTable(
   ctx: HandlerContext,
   input: OperationInput,
 ): { ns: Namespace; name: string; entry: TableEntry } {
-  const ns = existingNamespace(ctx, input)
+  const ns = input.namespace
+  if (!ns) throw badRequest('Missing namespace')
   const name = input.table ?? ''
-  const entry = ctx.catalog.getTable(ns, name)
+  const entry = ctx.catalog.hasNamespace(ns) ? ctx.catalog.getTable(ns, name) : undefined
   if (!entry) throw noSuchTable(`Table does not exist: ${ident(ns, name)}`)
   return { ns, name, entry }
 }
 
-/** 409 when the name is taken by a table or a view (they share one scope). */
-export function ensureNameFree(ctx: HandlerContext, ns: Namespace, name: string): void {
+/**
+ * 409 when the name is taken by a table or a view (they share one scope). `kind` is what is being created;
+ * `renamedFrom` the source of a rename. Messages use the wording of Apache Iceberg's Java catalogs (the spec
+ * leaves them free), which the Java REST Compatibility Kit matches: "View with same name already exists: …"
+ * when the other kind holds the name, "Cannot rename a to b. Table already exists" for a rename.
+ */
+export function ensureNameFree(
+  ctx: HandlerContext,
+  ns: Namespace,
+  name: string,
+  kind: 'table' | 'view',
+  renamedFrom?: { ns: Namespace; name: string },
+): void {
   const o = ctx.catalog.get(ns, name)
-  if (o) throw alreadyExists(`${o.kind === 'table' ? 'Table' : 'View'} already exists: ${ident(ns, name)}`)
+  if (!o) return
+  const holder = o.kind === 'table' ? 'Table' : 'View'
+  if (renamedFrom) {
+    throw alreadyExists(
+      `Cannot rename ${ident(renamedFrom.ns, renamedFrom.name)} to ${ident(ns, name)}. ${holder} already exists`,
+    )
+  }
+  const sameName = o.kind === kind ? '' : ' with same name'
+  throw alreadyExists(`${holder}${sameName} already exists: ${ident(ns, name)}`)
 }
 
 function requireName(v: unknown, what = 'name'): string {
@@ -61,7 +85,7 @@ export function createTable(ctx: HandlerContext, input: OperationInput): Operati
     throw badRequest('Invalid stage-create: expected a boolean')
   }
   const ns = existingNamespace(ctx, input)
-  ensureNameFree(ctx, ns, name)
+  ensureNameFree(ctx, ns, name, 'table')
   const location =
     typeof req.location === 'string' && req.location !== ''
       ? req.location.replace(/\/+$/, '')
@@ -131,7 +155,8 @@ export function registerTable(ctx: HandlerContext, input: OperationInput): Opera
   if (req.overwrite !== undefined && typeof req.overwrite !== 'boolean') throw badRequest('Invalid overwrite')
   const ns = existingNamespace(ctx, input)
   const existing = ctx.catalog.get(ns, name)
-  if (existing && !(existing.kind === 'table' && req.overwrite === true)) ensureNameFree(ctx, ns, name)
+  if (existing && !(existing.kind === 'table' && req.overwrite === true))
+    ensureNameFree(ctx, ns, name, 'table')
   const md = readMetadataFile(ctx, location)
   // A view file is not a table file, though it may pass the table checks of a v1 table.
   if ('view-uuid' in md || typeof md['last-column-id'] !== 'number') {
@@ -171,7 +196,7 @@ export function rename(ctx: HandlerContext, input: OperationInput, kind: 'table'
     throw missing(`${kind === 'table' ? 'Table' : 'View'} does not exist: ${ident(src.ns, src.name)}`)
   }
   if (!ctx.catalog.hasNamespace(dst.ns)) throw noSuchNamespace(`Namespace does not exist: ${fmt(dst.ns)}`)
-  ensureNameFree(ctx, dst.ns, dst.name)
+  ensureNameFree(ctx, dst.ns, dst.name, kind, src)
   ctx.catalog.remove(src.ns, src.name)
   ctx.catalog.put(dst.ns, dst.name, entry)
   return { status: 204 }

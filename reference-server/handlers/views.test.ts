@@ -51,6 +51,44 @@ describe('views', () => {
     expect(rename.status).toBe(409)
   })
 
+  it("words a taken name as Iceberg's Java catalogs do, which the Java compatibility kit matches", async () => {
+    const call = await withDb()
+    await call('POST', V, { body: viewRequest('v') })
+    await call('POST', `${NS}/db/tables`, { body: { name: 't', schema: SIMPLE_SCHEMA } })
+    const message = async (res: ReturnType<Call>): Promise<string> => (await res).json.error.message
+    expect(await message(call('POST', V, { body: viewRequest('v') }))).toBe('View already exists: db.v')
+    expect(await message(call('POST', V, { body: viewRequest('t') }))).toBe(
+      'Table with same name already exists: db.t',
+    )
+    expect(
+      await message(call('POST', `${NS}/db/tables`, { body: { name: 'v', schema: SIMPLE_SCHEMA } })),
+    ).toBe('View with same name already exists: db.v')
+    const renameView = (dst: string): ReturnType<Call> =>
+      call('POST', '/v1/ref/views/rename', {
+        body: { source: { namespace: ['db'], name: 'v' }, destination: { namespace: ['db'], name: dst } },
+      })
+    expect(await message(renameView('t'))).toBe('Cannot rename db.v to db.t. Table already exists')
+  })
+
+  it('answers a view in a missing namespace with 404 NoSuchView', async () => {
+    const call = await withDb()
+    expect((await call('GET', `${NS}/nope/views/v`)).json.error.type).toBe('NoSuchViewException')
+    expect((await call('HEAD', `${NS}/nope/views/v`)).status).toBe(404)
+    expect((await call('DELETE', `${NS}/nope/views/v`)).json.error.type).toBe('NoSuchViewException')
+  })
+
+  it('refuses two queries of one dialect with 400 IllegalArgumentException', async () => {
+    const call = await withDb()
+    const body = viewRequest('v') as { 'view-version': { representations: object[] } }
+    body['view-version'].representations.push({ type: 'sql', sql: 'select 2', dialect: 'SPARK' })
+    const res = await call('POST', V, { body })
+    expect([res.status, res.json.error.type, res.json.error.message]).toEqual([
+      400,
+      'IllegalArgumentException',
+      'Invalid view version: Cannot add multiple queries for dialect spark',
+    ])
+  })
+
   it('replaces a view: new version, 409 on a wrong uuid, 400 on a bad update', async () => {
     const call = await withDb()
     const md = (await call('POST', V, { body: viewRequest('v') })).json.metadata

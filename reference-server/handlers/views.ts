@@ -15,9 +15,12 @@ function existingView(
   ctx: HandlerContext,
   input: OperationInput,
 ): { ns: Namespace; name: string; entry: ViewEntry } {
-  const ns = existingNamespace(ctx, input)
+  // A view in a missing namespace does not exist: 404 NoSuchView, the one 404 the document lists for a
+  // view's load, HEAD, replace and drop.
+  const ns = input.namespace
+  if (!ns) throw badRequest('Missing namespace')
   const name = input.view ?? ''
-  const entry = ctx.catalog.getView(ns, name)
+  const entry = ctx.catalog.hasNamespace(ns) ? ctx.catalog.getView(ns, name) : undefined
   if (!entry) throw noSuchView(`View does not exist: ${fmt(ns)}.${name}`)
   return { ns, name, entry }
 }
@@ -53,7 +56,7 @@ export function createView(ctx: HandlerContext, input: OperationInput): Operatio
     throw badRequest('Invalid CreateViewRequest: properties (a map) is required')
   if (req.location !== undefined && typeof req.location !== 'string') throw badRequest('Invalid location')
   const ns = existingNamespace(ctx, input)
-  ensureNameFree(ctx, ns, req.name)
+  ensureNameFree(ctx, ns, req.name, 'view')
   const location =
     typeof req.location === 'string' && req.location !== ''
       ? req.location.replace(/\/+$/, '')
@@ -124,7 +127,7 @@ export function registerView(ctx: HandlerContext, input: OperationInput): Operat
   const location = req['metadata-location']
   if (typeof location !== 'string' || location === '') throw badRequest('Invalid metadata-location')
   const ns = existingNamespace(ctx, input)
-  ensureNameFree(ctx, ns, req.name)
+  ensureNameFree(ctx, ns, req.name, 'view')
   const md: JsonObject = readMetadataFile(ctx, location)
   if (md['format-version'] !== 1 || typeof md['view-uuid'] !== 'string' || !Array.isArray(md.versions)) {
     throw badRequest(`Not a view metadata file (format-version 1 with view-uuid and versions): ${location}`)

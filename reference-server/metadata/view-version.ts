@@ -2,7 +2,7 @@
  * View versions: parsing (SQL representations only), the dialect-uniqueness rule and "equivalent
  * version" for reuse.
  */
-import { badRequest, validationFailed } from '../errors.ts'
+import { badRequest, illegalArgument } from '../errors.ts'
 import { arr, int, isObject, jsonEqual, obj, optStr, str, strList, strMap } from './read.ts'
 import type { SqlViewRepresentation, ViewVersion } from './types.ts'
 
@@ -38,7 +38,7 @@ export function checkDialects(version: ViewVersion): void {
   for (const r of version.representations) {
     const d = r.dialect.toLowerCase()
     if (seen.has(d))
-      throw validationFailed(`Invalid view version: Cannot add multiple queries for dialect ${d}`)
+      throw illegalArgument(`Invalid view version: Cannot add multiple queries for dialect ${d}`)
     seen.add(d)
   }
 }

@@ -7,7 +7,7 @@
 import { ConformanceFailure } from './results/errors.ts'
 import { runChecks } from './checks/index.ts'
 import type { Expectation, Level, Violation } from './checks/types.ts'
-import { setupFailure, setupViolation } from './setup-failure.ts'
+import { setupFailure, setupSucceeded, setupViolation } from './setup-failure.ts'
 import type { Exchange } from './http/exchange.ts'
 import type { ConformanceMeta } from './results/meta.ts'
 
@@ -90,11 +90,8 @@ export class Checker {
    * Returns the parsed body.
    */
   setup<T = Record<string, unknown>>(ex: Exchange, what: string, status?: number | readonly number[]): T {
-    // A setup step judges nothing: where it expects a success, any success will do (a release that answers 200
-    // where a later one answers 204 must not make the rule under test an error). Other statuses are exact.
-    const success = (st: number) => st >= 200 && st < 300
-    const wanted = status === undefined ? [] : ([] as number[]).concat(status)
-    const ok = wanted.includes(ex.status) || (wanted.every(success) && success(ex.status))
+    // A setup step judges nothing: where it expects a success, any success will do.
+    const ok = setupSucceeded(ex, status)
     if (!ok) {
       // Recorded as a violation too, so reports group it with the other answers that broke the same rule.
       const violation = setupViolation(ex, what)

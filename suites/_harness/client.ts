@@ -35,6 +35,8 @@ export interface ClientOptions {
   readonly headers: Readonly<Record<string, string>>
   /** The run prefix; the write guard allows writes only to namespaces starting with it. */
   readonly runPrefix: string
+  /** `--namespace-parent`: the run's namespaces are its direct children (the parent itself is never written). */
+  readonly runParent?: readonly string[]
   readonly onExchange?: (ex: Exchange) => void
   readonly warehouse?: string
 }
@@ -118,6 +120,7 @@ export class CatalogClient {
       namespacesTouched(id, args.namespace, args.body),
       this.options.runPrefix,
       `${url} ${body ?? ''}`,
+      this.options.runParent,
     )
     return this.send(id, spec.method, url, body, args)
   }
@@ -130,7 +133,7 @@ export class CatalogClient {
   ): Promise<Exchange> {
     const body = args.rawBody ?? (args.body === undefined ? undefined : JSON.stringify(args.body))
     const url = `${this.options.baseUrl}${path}`
-    checkWrite(method, 'raw', [], this.options.runPrefix, `${url} ${body ?? ''}`)
+    checkWrite(method, 'raw', [], this.options.runPrefix, `${url} ${body ?? ''}`, this.options.runParent)
     return this.send('raw', method, url, body, args)
   }
 

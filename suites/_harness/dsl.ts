@@ -23,11 +23,13 @@ import { Checker } from './checker.ts'
 import type { OpenApiCheck } from './checker.ts'
 import { loadOpenApi } from '../../schemas/openapi.ts'
 import type { CatalogClient } from './client.ts'
-import { truncate } from './http/exchange.ts'
+import { recordOf } from './http/exchange.ts'
 import type { Exchange } from './http/exchange.ts'
 import { Redactor } from './http/redact.ts'
 import { Transport } from './http/transport.ts'
 import type { ConformanceMeta } from './results/meta.ts'
+import { uiNote } from './results/ui-notes.ts'
+import type { UiNote } from './results/ui-notes.ts'
 import type { RunContext } from './run-context.ts'
 import { Sandbox } from './sandbox/sandbox.ts'
 
@@ -112,16 +114,7 @@ function endAs(
 
 function record(meta: ConformanceMeta, ex: Exchange, redactor: Redactor): void {
   if (ex.retries) meta.retries = (meta.retries ?? 0) + ex.retries
-  meta.exchanges.push({
-    operationId: ex.operationId,
-    request: ex.request,
-    status: ex.status,
-    headers: redactor.headers(ex.headers),
-    body: truncate(redactor.body(ex.bodyText, ex.headers['content-type'])),
-    durationMs: Math.round(ex.durationMs * 10) / 10,
-    curl: ex.curl,
-    ...(ex.transportError ? { transportError: ex.transportError } : {}),
-  })
+  meta.exchanges.push(recordOf(ex, redactor))
   if (meta.exchanges.length > MAX_EXCHANGES) meta.exchanges.splice(1, meta.exchanges.length - MAX_EXCHANGES)
 }
 
@@ -246,7 +239,27 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
           : 'not in the default endpoint set'
         ctx.unsupported(`${missing.join(', ')} ${why}`)
       }
-      await fn(ctx)
+      try {
+        await fn(ctx)
+      } catch (e) {
+        await annotateOutcome(ctx, uiNote(meta, e as Error))
+        throw e
+      }
+      await annotateOutcome(ctx, uiNote(meta))
     },
   )
+}
+
+/** The harness's outcome as a Vitest annotation (the UI's words are pass, fail and skip); never masks the test's. */
+async function annotateOutcome(ctx: TestContext, note: UiNote | undefined): Promise<void> {
+  if (!note) return
+  try {
+    await ctx.annotate(
+      note.message,
+      note.type,
+      note.transcript ? { body: note.transcript, contentType: 'text/plain' } : undefined,
+    )
+  } catch {
+    // An annotation is a convenience of the UI.
+  }
 }

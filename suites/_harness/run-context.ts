@@ -9,6 +9,8 @@ export interface RunContext {
   readonly baseUrl: string
   readonly runId: string
   readonly runPrefix: string
+  /** `--namespace-parent`: the run's namespaces are created under it; empty for top-level namespaces. */
+  readonly namespaceParent: readonly string[]
   readonly profile: string
   readonly seed: number
   readonly path?: string

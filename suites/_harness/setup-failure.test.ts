@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConformanceFailure, SetupError } from './results/errors.ts'
-import { setupFailure, setupViolation } from './setup-failure.ts'
+import { expectSetup, setupFailure, setupSucceeded, setupViolation } from './setup-failure.ts'
 import type { Exchange } from './http/exchange.ts'
 
 const ex = (status: number, transportError?: string): Exchange => ({
@@ -28,5 +28,16 @@ describe('a setup step that did not succeed', () => {
   it('leaves the rule unjudged (a setup error) for any other refusal', () => {
     expect(setupFailure(ex(404), 'create table')).toBeInstanceOf(SetupError)
     expect(setupViolation(ex(409), 'create table')).toBeUndefined()
+  })
+})
+
+describe('a setup step succeeds', () => {
+  it('with any success where a success is wanted, and only with the exact status otherwise', () => {
+    expect(setupSucceeded(ex(200))).toBe(true)
+    expect(setupSucceeded(ex(200), 204)).toBe(true)
+    expect(setupSucceeded(ex(404), 204)).toBe(false)
+    expect(setupSucceeded(ex(404), [404, 409])).toBe(true)
+    expect(setupSucceeded(ex(200), [404, 409])).toBe(false)
+    expect(() => expectSetup(ex(409), 'create table')).toThrow(SetupError)
   })
 })

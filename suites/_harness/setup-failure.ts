@@ -28,3 +28,16 @@ export function setupFailure(ex: Exchange, what: string): Error {
   const why = `status ${ex.status}${errorSummary(ex.json) ? ` (${errorSummary(ex.json)})` : ''}`
   return new SetupError(`setup step "${what}" (${ex.operationId}) did not succeed: ${why}`)
 }
+
+/** Whether a setup step's answer will do: any success where a success is wanted (a release answering 200 where a
+ * later one answers 204 must not make the rule under test an error); other wanted statuses exactly. */
+export function setupSucceeded(ex: Exchange, status?: number | readonly number[]): boolean {
+  const success = (st: number) => st >= 200 && st < 300
+  const wanted = status === undefined ? [] : ([] as number[]).concat(status)
+  return wanted.includes(ex.status) || (wanted.every(success) && success(ex.status))
+}
+
+/** A setup step outside a checker (sandbox, property runs): throws the setup failure unless it succeeded. */
+export function expectSetup(ex: Exchange, what: string, status?: number | readonly number[]): void {
+  if (!setupSucceeded(ex, status)) throw setupFailure(ex, what)
+}

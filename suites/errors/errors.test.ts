@@ -105,7 +105,7 @@ operation('topic:errors', () => {
     },
     async ({ catalog, check, run }) => {
       // A well-formed create body under the wrong method; the run prefix lets the write guard pass it.
-      const rawBody = JSON.stringify({ namespace: [`${run.runPrefix}_put`] })
+      const rawBody = JSON.stringify({ namespace: [...run.namespaceParent, `${run.runPrefix}_put`] })
       const ex = await catalog.raw('PUT', catalog.pathOf('listNamespaces'), { rawBody })
       check.that(ex.status >= 400 && ex.status < 500, 'a wrong method is a client error', {
         received: ex.status,

@@ -8,7 +8,7 @@
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
-import { createTable } from '../_harness/support/catalog-objects.ts'
+import { createTable, droppedTable } from '../_harness/support/catalog-objects.ts'
 import { idempotencyKey as key, requireIdempotency } from '../_harness/support/idempotency.ts'
 import { commitView, setupView, viewStateOf } from '../_harness/support/view-steps.ts'
 
@@ -154,7 +154,7 @@ operation('registerTable', () => {
       const { catalog, check } = ctx
       const src = await ctx.sandbox.namespace(catalog, 'idemrs')
       const namespace = await ctx.sandbox.namespace(catalog, 'idemrd')
-      const created = await createTable(catalog, check, src, ctx.sandbox.names.table('src'))
+      const created = await droppedTable(catalog, check, src, ctx.sandbox.names.table('src'))
       const name = ctx.sandbox.names.table('reg')
       const body = { name, 'metadata-location': created['metadata-location'] }
       const headers = key()

@@ -27,7 +27,7 @@ operation('reportMetrics', () => {
         const ex = await catalog.op.reportMetrics({
           namespace: ns,
           table: 't',
-          body: report(file, `${ns[0]}.t`),
+          body: report(file, [...ns, 't'].join('.')),
         })
         check.conform(ex, { status: 204 })
       },
@@ -45,7 +45,7 @@ operation('reportMetrics', () => {
       const ex = await catalog.op.reportMetrics({
         namespace: ns,
         table: 'nope',
-        body: report('scan-report.json', `${ns[0]}.nope`),
+        body: report('scan-report.json', [...ns, 'nope'].join('.')),
       })
       check.conform(ex, { status: 404, errorType: /NoSuchTable/ })
     },
@@ -60,7 +60,7 @@ operation('reportMetrics', () => {
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'badreport')
       await createTable(catalog, check, ns, 't')
-      const body: Record<string, unknown> = report('scan-report.json', `${ns[0]}.t`)
+      const body: Record<string, unknown> = report('scan-report.json', [...ns, 't'].join('.'))
       delete body['report-type']
       delete body.metrics
       const ex = await catalog.op.reportMetrics({ namespace: ns, table: 't', body })

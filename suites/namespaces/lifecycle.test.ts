@@ -3,7 +3,8 @@
  * of a namespace, and the 404s for one that does not exist.
  */
 import { operation, rule } from '../_harness/dsl.ts'
-import { listAllNamespaces } from '../_harness/support/catalog-objects.ts'
+import { listAllNamespaces, runParentOf } from '../_harness/support/catalog-objects.ts'
+import { jsonEqual } from '../../schemas/model/json.ts'
 
 interface GetNamespace {
   namespace: string[]
@@ -75,14 +76,15 @@ operation('listNamespaces', () => {
   rule(
     {
       id: 'namespaces/list/contains-created',
-      title: 'the top-level listing contains a created namespace, as its full identifier',
+      title: 'the listing contains a created namespace, as its full identifier',
       requires: ['createNamespace', 'listNamespaces'],
     },
-    async ({ catalog, sandbox, check }) => {
+    async ({ catalog, sandbox, check, run }) => {
       const ns = await sandbox.namespace(catalog, 'listed')
-      const all = await listAllNamespaces(catalog, check)
+      // Top level, or under --namespace-parent when the run is confined to one.
+      const all = await listAllNamespaces(catalog, check, runParentOf(run))
       check.that(
-        all.some((n) => n.length === 1 && n[0] === ns[0]),
+        all.some((n) => jsonEqual(n, ns)),
         'the created namespace is listed',
         { expected: ns, received: `${all.length} namespaces, without it` },
       )

@@ -4,7 +4,9 @@
  * test is then "unsupported"); a name it accepted must load, exist, be listed and drop by the same name.
  */
 import { operation, rule } from '../_harness/dsl.ts'
-import { decodeSeparator, listAllNamespaces } from '../_harness/support/catalog-objects.ts'
+import { decodeSeparator, listAllNamespaces, runParentOf } from '../_harness/support/catalog-objects.ts'
+import { withSuffix } from '../_harness/sandbox/names.ts'
+import { jsonEqual } from '../../schemas/model/json.ts'
 
 const KINDS = [
   { kind: 'dot', suffix: 'a.b' },
@@ -27,7 +29,7 @@ operation('topic:namespace-names', () => {
         // With a separator such as "." (%2E, which HTTP stacks may decode), such a name is ambiguous in a path.
         if (suffix.includes(sep))
           unsupported(`the advertised namespace-separator ${JSON.stringify(sep)} occurs in the name`)
-        const ns = [`${sandbox.names.namespace(kind)[0]}_${suffix}`]
+        const ns = withSuffix(sandbox.names.namespace(kind), suffix)
         const created = await catalog.op.createNamespace({ body: { namespace: ns } })
         if ([400, 406, 422].includes(created.status))
           unsupported(`the server refuses namespace names with a ${kind} (create answered ${created.status})`)
@@ -41,9 +43,9 @@ operation('topic:namespace-names', () => {
         check.equal(loaded.namespace, ns, 'load by the same name finds the namespace')
         if (run.caps.endpoints.includes('HEAD /v1/{prefix}/namespaces/{namespace}'))
           check.conform(await catalog.op.namespaceExists({ namespace: ns }), { status: 204 })
-        const listed = await listAllNamespaces(catalog, check)
+        const listed = await listAllNamespaces(catalog, check, runParentOf(run))
         check.that(
-          listed.some((n) => n.length === 1 && n[0] === ns[0]),
+          listed.some((n) => jsonEqual(n, ns)),
           'the namespace is listed under its exact name',
           { expected: ns },
         )

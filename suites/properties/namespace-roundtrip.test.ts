@@ -8,6 +8,7 @@ import { namespacePart, printableSeparator } from '../_harness/arbitraries/names
 import { propertyMap } from '../_harness/arbitraries/property-map.ts'
 import { checkProperty } from '../_harness/support/property.ts'
 import { dropQuietly } from '../_harness/support/scratch.ts'
+import { withSuffix } from '../_harness/sandbox/names.ts'
 
 operation('createNamespace', () => {
   rule(
@@ -17,13 +18,18 @@ operation('createNamespace', () => {
       requires: ['createNamespace', 'loadNamespaceMetadata', 'dropNamespace'],
     },
     async ({ run, meta, catalog, sandbox, check }) => {
+      // A name the server accepted but cannot load afterwards (404, 400) cannot be dropped either: once one is found, the
+      // property creates nothing more (later runs and shrink attempts pass), so the catalog keeps one such
+      // leftover, not one per shrink step. The failure reported is the first counterexample, unshrunk.
+      let unaddressable = false
       await checkProperty({ run, meta }, () =>
         fc.asyncProperty(
           namespacePart({ avoid: printableSeparator(run.caps) }),
           fc.array(namespacePart({ avoid: printableSeparator(run.caps) }), { maxLength: 2 }),
           propertyMap(),
           async (top, nested, properties) => {
-            const root = [`${sandbox.names.namespace('rt')[0]}_${top}`]
+            if (unaddressable) return
+            const root = withSuffix(sandbox.names.namespace('rt'), top)
             try {
               const created = await catalog.op.createNamespace({ body: { namespace: root, properties } })
               check.that(created.status < 500, 'creating a namespace never answers 5xx', {
@@ -33,10 +39,12 @@ operation('createNamespace', () => {
               })
               if (created.status !== 200) return // the server refuses this name: allowed
               check.conform(created, { status: 200 })
+              const load = await catalog.op.loadNamespaceMetadata({ namespace: root })
+              if (load.status !== 200) unaddressable = true
               const loaded = check.conform<{
                 namespace: unknown
                 properties?: Record<string, string> | null
-              }>(await catalog.op.loadNamespaceMetadata({ namespace: root }), { status: 200 })
+              }>(load, { status: 200 })
               check.equal(loaded.namespace, root, 'the loaded namespace is the one created')
               for (const [k, v] of Object.entries(properties))
                 check.that(loaded.properties?.[k] === v, `property ${JSON.stringify(k)} is stored as given`, {
@@ -52,10 +60,9 @@ operation('createNamespace', () => {
                   ex,
                 })
                 if (ex.status !== 200) return // nested namespaces, or this name, not supported
-                const back = check.conform<{ namespace: unknown }>(
-                  await catalog.op.loadNamespaceMetadata({ namespace: child }),
-                  { status: 200 },
-                )
+                const childLoad = await catalog.op.loadNamespaceMetadata({ namespace: child })
+                if (childLoad.status !== 200) unaddressable = true
+                const back = check.conform<{ namespace: unknown }>(childLoad, { status: 200 })
                 check.equal(back.namespace, child, 'the loaded nested namespace is the one created')
                 parent = child
               }

@@ -11,6 +11,7 @@ import { namespacePart } from '../_harness/arbitraries/namespace-part.ts'
 import { checkProperty } from '../_harness/support/property.ts'
 import { createTinyTable, dropQuietly, freshNamespace } from '../_harness/support/scratch.ts'
 import { NOT_5XX } from './inputs.ts'
+import { withSuffix } from '../_harness/sandbox/names.ts'
 
 const KNOWN = new Set(['assign-uuid', 'set-properties', 'remove-properties', 'add-snapshot', 'set-location'])
 const unknownName = fc
@@ -76,7 +77,7 @@ operation('topic:robustness', () => {
               // Long, but addressable: the encoded path segment stays under ~2 KB, so that any server (and any
               // proxy before it, many of which cap a URL at 8 KB) can still serve and drop what the test created.
               const name = fitEncoded(part.repeat(times), 2000)
-              const ns = [`${ctx.sandbox.names.namespace('long')[0]}_${name}`]
+              const ns = withSuffix(ctx.sandbox.names.namespace('long'), name)
               try {
                 const created = await ctx.catalog.op.createNamespace({ body: { namespace: ns } })
                 ctx.check.conform(created, { status: NOT_5XX })

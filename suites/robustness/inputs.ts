@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check'
 import type { OperationId } from '../../schemas/operations.ts'
+import { withSuffix } from '../_harness/sandbox/names.ts'
 
 /** Every 4xx status: a refusal of bad input. */
 export const CLIENT_ERRORS: readonly number[] = Array.from({ length: 100 }, (_, i) => 400 + i)
@@ -60,7 +61,7 @@ const SCHEMA = { type: 'struct', fields: [{ id: 1, name: 'id', type: 'long', req
 export const BODY_CASES: readonly BodyCase[] = [
   {
     op: 'createNamespace',
-    valid: (_ns, prefix) => ({ namespace: [`${prefix}_robust_never`], properties: {} }),
+    valid: (ns) => ({ namespace: withSuffix(ns, 'robust_never'), properties: {} }),
     required: ['namespace'],
     typed: ['namespace', 'properties'],
     path: 'none',

@@ -12,6 +12,7 @@ import type { RealCatalog } from '../_harness/model/catalog-model.ts'
 import { catalogCommands } from '../_harness/model/commands.ts'
 import { initialState } from '../_harness/model/initial-state.ts'
 import { checkProperty } from '../_harness/support/property.ts'
+import { inProfile } from '../../schemas/rules/catalog.ts'
 import { dropQuietly } from '../_harness/support/scratch.ts'
 
 operation('topic:stateful', () => {
@@ -47,7 +48,13 @@ operation('topic:stateful', () => {
               ...(replay.commandsPath ? { replayPath: replay.commandsPath } : {}),
             }),
             async (cmds) => {
-              const real: RealCatalog = { catalog, check, base: sandbox.names.namespace('m')[0]!, views }
+              const real: RealCatalog = {
+                catalog,
+                check,
+                base: sandbox.names.namespace('m'),
+                views,
+                notEmptyIs409: inProfile('1.9', run.profile),
+              }
               try {
                 await fc.asyncModelRun(() => initialState(real), cmds)
               } finally {

@@ -4,7 +4,7 @@
  * the metadata should stay, so the table can be registered again.
  */
 import { operation, rule } from '../_harness/dsl.ts'
-import { createTable, type LoadTableResult } from '../_harness/support/catalog-objects.ts'
+import { createTable, droppedTable, type LoadTableResult } from '../_harness/support/catalog-objects.ts'
 
 operation('dropTable', () => {
   rule(
@@ -62,8 +62,7 @@ operation('dropTable', () => {
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'nopurge')
-      const created = await createTable(catalog, check, ns, 't')
-      check.setup(await catalog.op.dropTable({ namespace: ns, table: 't' }), 'drop without purge', 204)
+      const created = await droppedTable(catalog, check, ns, 't')
       const ex = await catalog.op.registerTable({
         namespace: ns,
         body: { name: 't', 'metadata-location': created['metadata-location'] },

@@ -1,21 +1,28 @@
 /**
  * registerTable: a table is registered from an existing
  * metadata-location and loads as that table; an existing table or view name is 409; a missing namespace 404.
+ * The metadata registered is always that of a dropped table (dropped without purge): registering a live table's
+ * metadata under a second name is not something the spec requires, and catalogs that own locations refuse it.
  */
 import { operation, rule } from '../_harness/dsl.ts'
-import { createTable, createView, type LoadTableResult } from '../_harness/support/catalog-objects.ts'
+import {
+  createTable,
+  createView,
+  droppedTable,
+  type LoadTableResult,
+} from '../_harness/support/catalog-objects.ts'
 
 operation('registerTable', () => {
   rule(
     {
       id: 'tables/register/from-metadata-location',
       title: 'register answers 200 with the metadata at the given location, and the table then loads',
-      requires: ['createNamespace', 'createTable', 'registerTable', 'loadTable'],
+      requires: ['createNamespace', 'createTable', 'dropTable', 'registerTable', 'loadTable'],
     },
     async ({ catalog, sandbox, check }) => {
       const src = await sandbox.namespace(catalog, 'regsrc')
       const dst = await sandbox.namespace(catalog, 'regdst')
-      const created = await createTable(catalog, check, src, 't', 'create-complete.json')
+      const created = await droppedTable(catalog, check, src, 't')
       const location = created['metadata-location']
       const ex = await catalog.op.registerTable({
         namespace: dst,
@@ -42,11 +49,11 @@ operation('registerTable', () => {
     {
       id: 'tables/register/exists-409',
       title: 'registering under the name of an existing table is 409',
-      requires: ['createNamespace', 'createTable', 'registerTable'],
+      requires: ['createNamespace', 'createTable', 'dropTable', 'registerTable'],
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'regdup')
-      const a = await createTable(catalog, check, ns, 'a')
+      const a = await droppedTable(catalog, check, ns, 'a')
       await createTable(catalog, check, ns, 'b')
       const ex = await catalog.op.registerTable({
         namespace: ns,
@@ -60,11 +67,11 @@ operation('registerTable', () => {
     {
       id: 'tables/register/view-name-409',
       title: 'registering under the name of a view is 409',
-      requires: ['createNamespace', 'createTable', 'createView', 'registerTable'],
+      requires: ['createNamespace', 'createTable', 'dropTable', 'createView', 'registerTable'],
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'regview')
-      const a = await createTable(catalog, check, ns, 'a')
+      const a = await droppedTable(catalog, check, ns, 'a')
       await createView(catalog, check, ns, 'v')
       const ex = await catalog.op.registerTable({
         namespace: ns,
@@ -78,11 +85,11 @@ operation('registerTable', () => {
     {
       id: 'tables/register/missing-namespace-404',
       title: 'registering into a namespace that does not exist is 404',
-      requires: ['createNamespace', 'createTable', 'registerTable'],
+      requires: ['createNamespace', 'createTable', 'dropTable', 'registerTable'],
     },
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'regsrc')
-      const a = await createTable(catalog, check, ns, 'a')
+      const a = await droppedTable(catalog, check, ns, 'a')
       const ex = await catalog.op.registerTable({
         namespace: sandbox.names.namespace('missing'),
         body: { name: 'a', 'metadata-location': a['metadata-location'] },

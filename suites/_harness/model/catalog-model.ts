@@ -1,11 +1,12 @@
 /**
  * The catalog model of the model-based runs: what a spec-conformant catalog holds after a sequence of
- * operations. Namespaces are top-level run namespaces named `<base>_<key>`; tables and views live in them.
+ * operations. Namespaces are run namespaces named `<base>_<key>` (top level, or under --namespace-parent); tables and views live in them.
  * The model keeps only what the spec makes observable: existence, properties set through the API, table
  * UUIDs and the `main` snapshot, so that each command can predict status and body.
  */
 import type { CatalogClient } from '../client.ts'
 import type { Checker } from '../checker.ts'
+import { withSuffix } from '../sandbox/names.ts'
 
 export interface ModelTable {
   uuid: string
@@ -48,13 +49,19 @@ export interface RealCatalog {
   readonly catalog: CatalogClient
   readonly check: Checker
   /** Base name of this run's namespaces. */
-  readonly base: string
+  /** A run namespace (its levels); the model's namespaces are its siblings `<base>_<key>`. */
+  readonly base: readonly string[]
   /** View operations are advertised. */
   readonly views: boolean
+  /**
+   * The run's profile names 409 NamespaceNotEmptyException for dropping a namespace that is not empty (1.9+).
+   * Older releases name no status for it: the model then asks only for a refusal (400 or 409) that keeps it.
+   */
+  readonly notEmptyIs409: boolean
 }
 
 /** The namespace of model key `key`. */
-export const nsOf = (real: RealCatalog, key: string): string[] => [`${real.base}_${key}`]
+export const nsOf = (real: RealCatalog, key: string): string[] => withSuffix(real.base, key)
 
 export const NS_KEYS = ['a', 'b'] as const
 export const TABLE_NAMES = ['t1', 't2'] as const

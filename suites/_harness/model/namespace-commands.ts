@@ -5,6 +5,7 @@
 import type fc from 'fast-check'
 import type { CatalogModel, RealCatalog } from './catalog-model.ts'
 import { nsOf } from './catalog-model.ts'
+import { joinNamespace } from '../client.ts'
 
 type Cmd = fc.AsyncCommand<CatalogModel, RealCatalog>
 
@@ -41,7 +42,10 @@ export class DropNamespace implements Cmd {
     const ns = m.namespaces.get(this.key)
     if (!ns) r.check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
     else if (ns.tables.size > 0 || ns.views.size > 0)
-      r.check.conform(ex, { status: 409, errorType: /NamespaceNotEmpty/ })
+      r.check.conform(
+        ex,
+        r.notEmptyIs409 ? { status: 409, errorType: /NamespaceNotEmpty/ } : { status: [400, 409] },
+      )
     else {
       r.check.conform(ex, { status: 204 })
       m.namespaces.delete(this.key)
@@ -77,11 +81,18 @@ export class LoadNamespace implements Cmd {
 export class ListNamespaces implements Cmd {
   check = (): boolean => true
   async run(m: CatalogModel, r: RealCatalog): Promise<void> {
-    const ex = await r.catalog.op.listNamespaces({})
+    // The model's namespaces are siblings of the base: the listing of the base's parent (top level, or the run's parent).
+    const parent = r.base.slice(0, -1)
+    const stem = `${r.base.at(-1) ?? ''}_`
+    const ex = await r.catalog.op.listNamespaces(
+      parent.length > 0 ? { query: { parent: joinNamespace(parent, r.catalog.caps) } } : {},
+    )
     const body = r.check.conform<{ namespaces?: string[][] }>(ex, { status: 200 })
     const mine = (body.namespaces ?? [])
-      .filter((n) => n.length === 1 && n[0]!.startsWith(`${r.base}_`))
-      .map((n) => n[0]!.slice(r.base.length + 1))
+      .filter((n) => n.length === r.base.length && parent.every((p, i) => n[i] === p))
+      .map((n) => n.at(-1) ?? '')
+      .filter((last) => last.startsWith(stem))
+      .map((last) => last.slice(stem.length))
       .sort()
     r.check.equal(
       mine,

@@ -4,6 +4,7 @@
  */
 import { joinNamespace } from '../client.ts'
 import type { CatalogClient } from '../client.ts'
+import type { Exchange } from '../http/exchange.ts'
 import { carriesRunMarker, isRunNamespace } from './names.ts'
 
 const PAGE_LIMIT = 1000
@@ -34,11 +35,17 @@ async function listAll(
   return out
 }
 
+/** A drop the server answered with 5xx or not at all: a finding against the server (see app/setup/cleanup-finding.ts). */
+export type OnServerError = (ex: Exchange) => void
+
+const serverFailed = (ex: Exchange) => ex.status >= 500 || ex.transportError !== undefined
+
 /** Drops a namespace and everything in it. Returns what was removed, as printable names. */
 export async function dropNamespaceTree(
   client: CatalogClient,
   ns: readonly string[],
   removed: string[] = [],
+  onServerError: OnServerError = () => {},
 ): Promise<string[]> {
   const sep = '.'
   const supportsViews = client.caps.endpoints.some(
@@ -52,7 +59,7 @@ export async function dropNamespaceTree(
   )
   for (const child of children) {
     if (Array.isArray(child) && child.length > ns.length && ns.every((p, i) => child[i] === p))
-      await dropNamespaceTree(client, child as string[], removed)
+      await dropNamespaceTree(client, child as string[], removed, onServerError)
   }
   if (supportsViews) {
     for (const id of await listAll(client, 'listViews', { namespace: ns }, 'identifiers')) {
@@ -60,6 +67,7 @@ export async function dropNamespaceTree(
       if (typeof name !== 'string') continue
       const ex = await client.call('dropView', { namespace: ns, view: name })
       if (ex.status === 204 || ex.status === 200) removed.push(`view ${[...ns, name].join(sep)}`)
+      else if (serverFailed(ex)) onServerError(ex)
     }
   }
   for (const id of await listAll(client, 'listTables', { namespace: ns }, 'identifiers')) {
@@ -71,24 +79,41 @@ export async function dropNamespaceTree(
       query: { purgeRequested: 'true' },
     })
     if (ex.status === 204 || ex.status === 200) removed.push(`table ${[...ns, name].join(sep)}`)
+    else if (serverFailed(ex)) onServerError(ex)
   }
   const ex = await client.call('dropNamespace', { namespace: ns })
   if (ex.status === 204 || ex.status === 200) removed.push(`namespace ${ns.join(sep)}`)
+  else if (serverFailed(ex)) onServerError(ex)
   return removed
 }
 
-/** Top-level namespaces that belong to this run (prefix given) or to any harness run (prefix undefined). */
-export async function runNamespaces(client: CatalogClient, prefix?: string): Promise<string[][]> {
-  const top = await listAll(client, 'listNamespaces', {}, 'namespaces')
-  return top.filter(
+/**
+ * Namespaces that belong to this run (prefix given) or to any harness run (prefix undefined): top-level ones, or the
+ * children of `parent` (`--namespace-parent`).
+ */
+export async function runNamespaces(
+  client: CatalogClient,
+  prefix?: string,
+  parent: readonly string[] = [],
+): Promise<string[][]> {
+  const query = parent.length > 0 ? { parent: joinNamespace(parent, client.caps) } : undefined
+  const listed = await listAll(client, 'listNamespaces', query ? { query } : {}, 'namespaces')
+  return listed.filter(
     (ns): ns is string[] =>
-      Array.isArray(ns) && (prefix === undefined ? carriesRunMarker(ns) : isRunNamespace(ns, prefix)),
+      Array.isArray(ns) &&
+      (prefix === undefined ? carriesRunMarker(ns, parent) : isRunNamespace(ns, prefix, parent)),
   )
 }
 
 /** Sweeps every namespace of a run (or of all runs) and returns what was removed. */
-export async function sweep(client: CatalogClient, prefix?: string): Promise<string[]> {
+export async function sweep(
+  client: CatalogClient,
+  prefix?: string,
+  onServerError?: OnServerError,
+  parent: readonly string[] = [],
+): Promise<string[]> {
   const removed: string[] = []
-  for (const ns of await runNamespaces(client, prefix)) await dropNamespaceTree(client, ns, removed)
+  for (const ns of await runNamespaces(client, prefix, parent))
+    await dropNamespaceTree(client, ns, removed, onServerError)
   return removed
 }

@@ -1,7 +1,9 @@
 /**
- * Names of what a run creates. Every namespace a run creates is top-level and starts with the run prefix
- * `ccrun_<run id>`: the marker lets the write guard refuse anything else and lets `cleanup` find leftovers.
- * Top-level (not nested under one root) so that servers without nested namespaces can be certified.
+ * Names of what a run creates. Every namespace a run creates starts with the run prefix `ccrun_<run id>`: the marker
+ * lets the write guard refuse anything else and lets `cleanup` find leftovers. They are top-level (not nested under
+ * one root) so that servers without nested namespaces can be certified, or, with `--namespace-parent`, direct
+ * children of a parent the user owns (catalogs that allow tables only under fixed parents, a shared catalog where a
+ * vendor owns one namespace). The parent itself is never written.
  */
 import { randomBytes } from 'node:crypto'
 
@@ -16,13 +18,29 @@ export function runPrefix(runId: string): string {
   return `${RUN_MARKER}${runId}`
 }
 
-export function isRunNamespace(ns: readonly string[], prefix: string): boolean {
-  return typeof ns[0] === 'string' && ns[0].startsWith(prefix)
+/** The run's level of `ns`: the one right under `parent`, or undefined when `ns` is not under `parent`. */
+function runLevel(ns: readonly string[], parent: readonly string[]): string | undefined {
+  if (ns.length <= parent.length || !parent.every((p, i) => ns[i] === p)) return undefined
+  const level = ns[parent.length]
+  return typeof level === 'string' ? level : undefined
+}
+
+export function isRunNamespace(
+  ns: readonly string[],
+  prefix: string,
+  parent: readonly string[] = [],
+): boolean {
+  return runLevel(ns, parent)?.startsWith(prefix) ?? false
 }
 
 /** True for any harness-made namespace, of this run or an earlier one. */
-export function carriesRunMarker(ns: readonly string[]): boolean {
-  return typeof ns[0] === 'string' && ns[0].startsWith(RUN_MARKER)
+export function carriesRunMarker(ns: readonly string[], parent: readonly string[] = []): boolean {
+  return runLevel(ns, parent)?.startsWith(RUN_MARKER) ?? false
+}
+
+/** `ns` with `_<suffix>` added to its last level: a sibling of a run namespace, still of the run. */
+export function withSuffix(ns: readonly string[], suffix: string): string[] {
+  return [...ns.slice(0, -1), `${ns.at(-1) ?? ''}_${suffix}`]
 }
 
 /** Hands out unique names within one test file. */
@@ -32,11 +50,13 @@ export class Names {
   constructor(
     readonly prefix: string,
     private readonly fileTag: string,
+    /** Where the run's namespaces live (`--namespace-parent`); top level when empty. */
+    readonly parent: readonly string[] = [],
   ) {}
 
-  /** A fresh top-level namespace of this run, e.g. ['ccrun_lq3k2xab12cd_t3f2_dup']. */
+  /** A fresh namespace of this run, e.g. ['ccrun_lq3k2xab12cd_t3f2_dup'] (under the parent, if any). */
   namespace(label = 'ns'): string[] {
-    return [`${this.prefix}_${this.fileTag}${++this.counter}_${sanitize(label)}`]
+    return [...this.parent, `${this.prefix}_${this.fileTag}${++this.counter}_${sanitize(label)}`]
   }
 
   /** A table or view name (unique within the file; namespaces already isolate). */

@@ -7,7 +7,7 @@ import type { RunContext } from '../run-context.ts'
 import { CatalogClient } from '../client.ts'
 import type { Exchange } from '../http/exchange.ts'
 import type { Transport } from '../http/transport.ts'
-import { setupFailure } from '../setup-failure.ts'
+import { expectSetup } from '../setup-failure.ts'
 import { dropNamespaceTree } from './cleanup.ts'
 import { Names, fileTag } from './names.ts'
 
@@ -21,7 +21,7 @@ export class Sandbox {
     private readonly transport: Transport,
     testFile: string,
   ) {
-    this.names = new Names(run.runPrefix, fileTag(testFile))
+    this.names = new Names(run.runPrefix, fileTag(testFile), run.namespaceParent)
     this.quiet = this.client()
   }
 
@@ -33,6 +33,7 @@ export class Sandbox {
       transport: this.transport,
       headers: headers ?? this.run.headers,
       runPrefix: this.run.runPrefix,
+      runParent: this.run.namespaceParent,
       ...(this.run.warehouse ? { warehouse: this.run.warehouse } : {}),
       onExchange: (ex) => {
         this.track(ex)
@@ -79,9 +80,4 @@ export class Sandbox {
 
 function same(a: readonly string[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((p, i) => p === b[i])
-}
-
-export function expectSetup(ex: Exchange, what: string): void {
-  if (ex.status >= 200 && ex.status < 300) return
-  throw setupFailure(ex, what)
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { WriteRefused, checkWrite, namespacesTouched } from './write-guard.ts'
-import { Names, carriesRunMarker, isRunNamespace, newRunId, runPrefix } from './names.ts'
+import { Names, carriesRunMarker, isRunNamespace, newRunId, runPrefix, withSuffix } from './names.ts'
 
 const prefix = runPrefix('abc123')
 
@@ -70,5 +70,29 @@ describe('run names', () => {
     expect(isRunNamespace(a, runPrefix('r2'))).toBe(false)
     expect(carriesRunMarker(a)).toBe(true)
     expect(carriesRunMarker(['prod'])).toBe(false)
+  })
+})
+
+describe('run names under --namespace-parent', () => {
+  const parent = ['bronze', 'team']
+  it('are direct children of the parent, and only those belong to the run', () => {
+    const names = new Names(runPrefix('r1'), 'f1', parent)
+    const a = names.namespace('x')
+    expect(a).toEqual(['bronze', 'team', 'ccrun_r1_f11_x'])
+    expect(isRunNamespace(a, runPrefix('r1'), parent)).toBe(true)
+    expect(isRunNamespace([...a, 'child'], runPrefix('r1'), parent)).toBe(true)
+    expect(isRunNamespace(parent, runPrefix('r1'), parent)).toBe(false)
+    expect(isRunNamespace(['ccrun_r1_f11_x'], runPrefix('r1'), parent)).toBe(false)
+    expect(isRunNamespace(['silver', 'team', 'ccrun_r1_f11_x'], runPrefix('r1'), parent)).toBe(false)
+    expect(carriesRunMarker(a, parent)).toBe(true)
+    expect(withSuffix(a, 'y')).toEqual(['bronze', 'team', 'ccrun_r1_f11_x_y'])
+  })
+  it('the write guard refuses the parent itself and what lies beside the run', () => {
+    const a = new Names(prefix, 'f', parent).namespace('ok')
+    expect(() => checkWrite('POST', 'createNamespace', [a], prefix, '', parent)).not.toThrow()
+    expect(() => checkWrite('DELETE', 'dropNamespace', [parent], prefix, '', parent)).toThrow(WriteRefused)
+    expect(() => checkWrite('POST', 'createNamespace', [[`${prefix}_top`]], prefix, '', parent)).toThrow(
+      WriteRefused,
+    )
   })
 })

@@ -50,6 +50,7 @@ export function checkWrite(
   touched: (readonly string[])[],
   prefix: string,
   requestText: string,
+  parent: readonly string[] = [],
 ): void {
   // TRACE and OPTIONS change nothing by definition (RFC 9110 §9.3.7, §9.3.8).
   if (
@@ -63,7 +64,7 @@ export function checkWrite(
     throw new WriteRefused(`write guard: ${operationId} names no namespace of this run; refused`)
   }
   for (const ns of touched) {
-    if (!Array.isArray(ns) || !isRunNamespace(ns, prefix))
+    if (!Array.isArray(ns) || !isRunNamespace(ns, prefix, parent))
       throw new WriteRefused(
         `write guard: ${operationId} would write to namespace ${JSON.stringify(ns)} outside this run (${prefix}*); refused`,
       )

@@ -6,6 +6,7 @@
 import type { StructField, TableMetadata as WireTableMetadata } from '../../../schemas/generated/types.ts'
 import type { Checker } from '../checker.ts'
 import type { CatalogClient } from '../client.ts'
+import type { RunContext } from '../run-context.ts'
 import { fixture as anyFixture } from './fixtures.ts'
 
 /** Parsed fixtures/tables/<file> (a fresh copy on every call, so callers may change it). */
@@ -57,6 +58,22 @@ export async function createTable(
   return check.setup<LoadTableResult>(ex, `create table ${name}`)
 }
 
+/**
+ * A table's metadata that no live table uses any more: the table is created, then dropped without purge, so its
+ * metadata file stays. The source to register from: a catalog that owns its tables' locations may rightly refuse to
+ * register a live table's metadata under a second name, and the spec does not ask it to.
+ */
+export async function droppedTable(
+  catalog: CatalogClient,
+  check: Checker,
+  namespace: readonly string[],
+  name: string,
+): Promise<LoadTableResult> {
+  const created = await createTable(catalog, check, namespace, name)
+  check.setup(await catalog.op.dropTable({ namespace, table: name }), `drop table ${name} without purge`, 204)
+  return created
+}
+
 /** A CreateViewRequest (fixtures/tables/create-view.json) for a view in `namespace`. */
 export function viewRequest(name: string, namespace: readonly string[]): Record<string, unknown> {
   const body = fixture<Record<string, unknown> & { 'view-version': Record<string, unknown> }>(
@@ -87,6 +104,11 @@ export function includesAll(
 /** Identifiers of a ListTablesResponse as `name` strings (namespaces are checked by the caller). */
 export function identifierNames(body: { identifiers?: { namespace: string[]; name: string }[] }): string[] {
   return (body.identifiers ?? []).map((i) => i.name).sort()
+}
+
+/** Where the run's namespaces are listed: under --namespace-parent, or at the top level (undefined). */
+export function runParentOf(run: RunContext): readonly string[] | undefined {
+  return run.namespaceParent.length > 0 ? run.namespaceParent : undefined
 }
 
 /**

@@ -9,6 +9,7 @@ import type { CatalogClient } from '../client.ts'
 import type { Exchange } from '../http/exchange.ts'
 import type { Sandbox } from '../sandbox/sandbox.ts'
 import { createTable, fixture, tableRequest, viewRequest, type LoadTableResult } from './catalog-objects.ts'
+import { withSuffix } from '../sandbox/names.ts'
 
 /** The objects the probes run against. */
 export interface ProbeWorld {
@@ -64,7 +65,7 @@ async function planId(c: CatalogClient, w: ProbeWorld): Promise<string> {
 export const PROBES: Readonly<Partial<Record<OperationId, Probe>>> = {
   getConfig: (c) => c.op.getConfig(),
   listNamespaces: (c) => c.op.listNamespaces(),
-  createNamespace: (c, w) => c.op.createNamespace({ body: { namespace: [`${w.ns[0]}_created`] } }),
+  createNamespace: (c, w) => c.op.createNamespace({ body: { namespace: withSuffix(w.ns, 'created') } }),
   loadNamespaceMetadata: (c, w) => c.op.loadNamespaceMetadata({ namespace: w.ns }),
   namespaceExists: (c, w) => c.op.namespaceExists({ namespace: w.ns }),
   updateProperties: (c, w) => c.op.updateProperties({ namespace: w.ns, body: { updates: { probe: '1' } } }),
@@ -175,6 +176,8 @@ export function notServed(ex: Exchange, w: Pick<ProbeWorld, 'noRoute'>): boolean
 export function servedEvidence(ex: Exchange, w: Pick<ProbeWorld, 'noRoute'>): boolean {
   if (ex.transportError) return false
   if (ex.status >= 200 && ex.status < 400) return true
+  // A 404 to HEAD has no body (RFC 9110 §9.3.2): a missing route and a missing resource look the same.
+  if (ex.status === 404 && ex.request.method === 'HEAD') return false
   if (ex.status === 404) return fingerprint(ex) !== w.noRoute
   return ex.status === 409 || ex.status === 422
 }

@@ -6,7 +6,7 @@
 import type { CatalogClient } from '../client.ts'
 import type { Sandbox } from '../sandbox/sandbox.ts'
 import { dropNamespaceTree } from '../sandbox/cleanup.ts'
-import { setupFailure } from '../setup-failure.ts'
+import { expectSetup } from '../setup-failure.ts'
 
 /** A small valid schema: the ids are reassigned by the server anyway. */
 export const TINY_SCHEMA = {
@@ -26,7 +26,7 @@ export async function freshNamespace(
 ): Promise<{ ns: string[]; drop: () => Promise<void> }> {
   const ns = sandbox.names.namespace(label)
   const ex = await client.op.createNamespace({ body: { namespace: ns } })
-  if (ex.status !== 200) throw setupFailure(ex, `create namespace ${ns.join('.')}`)
+  expectSetup(ex, `create namespace ${ns.join('.')}`)
   const quiet = sandbox.client()
   return {
     ns,
@@ -47,7 +47,7 @@ export async function createTinyTable(
   name: string,
 ): Promise<void> {
   const ex = await client.op.createTable({ namespace: ns, body: { name, schema: TINY_SCHEMA } })
-  if (ex.status !== 200) throw setupFailure(ex, `create table ${name}`)
+  expectSetup(ex, `create table ${name}`)
 }
 
 /** Removes what a run created, never throwing. */

@@ -1,0 +1,76 @@
+/**
+ * The end of a `--url` run: a drop of the run's own objects answered 5xx is a finding against the server (a failing
+ * result of its own), and what the catalog would not remove is named as left behind, with the exit code still the
+ * verdict's, never a harness error.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { start } from '../../reference-server/index.ts'
+import type { Results } from '../../reports/results.ts'
+import { runCli } from './spawn-cli.ts'
+import type { Ran } from './spawn-cli.ts'
+
+const refuse = (status: number, type: string) => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ error: { message: 'not today', type, code: status } }),
+})
+
+/** Starts a reference server whose namespace drops are refused when the path holds `marker`, and runs one suite file. */
+async function runAgainst(
+  marker: string,
+  answer: ReturnType<typeof refuse>,
+): Promise<{ ran: Ran; results: Results }> {
+  const server = await start({
+    port: 0,
+    hooks: {
+      // Only the cleanup drops these namespaces: the suite file itself never does.
+      onRequest: (req) =>
+        req.method === 'DELETE' && !/\/tables\/|\/views\//.test(req.path) && req.path.includes(marker)
+          ? answer
+          : req,
+    },
+  })
+  try {
+    const dir = mkdtempSync(join(tmpdir(), 'cc-cleanup-'))
+    const ran = await runCli([
+      'run',
+      '--url',
+      server.url,
+      '--include',
+      'namespaces/properties.test.ts',
+      '--report-dir',
+      dir,
+    ])
+    return { ran, results: JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as Results }
+  } finally {
+    await server.close()
+  }
+}
+
+describe('the cleanup of a --url run', () => {
+  it('reports a 5xx on a drop as a failure of errors/valid-request-no-5xx, with the exchange', async () => {
+    const { ran, results } = await runAgainst('_props', refuse(500, 'InternalServerError'))
+    const cleanup = results.tests.filter((t) => t.file === 'cleanup')
+    expect(cleanup).toHaveLength(1)
+    expect(cleanup[0]?.outcome).toBe('fail')
+    expect(cleanup[0]?.violations[0]?.rule).toBe('errors/valid-request-no-5xx')
+    expect(cleanup[0]?.exchanges[0]?.status).toBe(500)
+    expect(results.verdict).toBe('nonconformant')
+    expect(ran.code, ran.stdout + ran.stderr).toBe(1)
+  }, 120_000)
+
+  it('names what a correct catalog would not remove, and keeps the verdict and the exit code', async () => {
+    const { ran, results } = await runAgainst('_overlap', refuse(409, 'NamespaceNotEmptyException'))
+    expect(
+      (results.leftovers ?? []).map((ns) => ns.join('.')).filter((n) => n.includes('_overlap')),
+    ).toHaveLength(1)
+    expect(results.tests.filter((t) => t.file === 'cleanup')).toEqual([])
+    expect(results.errors).toEqual([])
+    expect(results.verdict).toBe('conformant')
+    expect(ran.code, ran.stdout + ran.stderr).toBe(0)
+    expect(ran.stdout).toMatch(/left behind: 1 namespace\(s\)/)
+  }, 120_000)
+})

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { HarnessError } from '../../suites/_harness/results/errors.ts'
+import { serveSetup } from './serve-options.ts'
+
+describe('serve options', () => {
+  it('defaults: port 8181 on loopback, no auth, the server default prefix', () => {
+    const s = serveSetup({}, {})
+    expect([s.port, s.host, s.server.auth, s.server.prefix]).toEqual([
+      8181,
+      '127.0.0.1',
+      undefined,
+      undefined,
+    ])
+  })
+  it('an empty prefix, a warehouse name, every kind of credential', () => {
+    const s = serveSetup(
+      {
+        prefix: '',
+        warehouse: 'wh',
+        token: 'rw',
+        readOnlyToken: 'ro',
+        expiredToken: 'old',
+        clientId: 'c',
+        clientSecret: 's',
+      },
+      { port: '0', 'warehouse-dir': '/tmp/x' },
+    )
+    expect(s.server.prefix).toBe('')
+    expect(s.server.warehouse).toBe('wh')
+    expect(s.server.warehouseDir).toBe('/tmp/x')
+    expect(s.server.auth?.tokens).toEqual([
+      { token: 'rw' },
+      { token: 'ro', readOnly: true },
+      { token: 'old', expired: true },
+    ])
+    expect(s.server.auth?.clients).toEqual([{ clientId: 'c', clientSecret: 's' }])
+    expect(s.server.auth?.expiredStatus).toBe(401)
+    expect(s.describe).not.toMatch(/rw|ro|old|s$/)
+  })
+  it('--plans-complete-at-once: plans answer completed at once (off by default)', () => {
+    expect(serveSetup({}, { 'plans-complete-at-once': true }).server.plansCompleteAtOnce).toBe(true)
+    expect(serveSetup({}, {}).server.plansCompleteAtOnce).toBeUndefined()
+  })
+  it('a fault by name gives its hooks; an unknown one is an error with a suggestion', () => {
+    expect(serveSetup({}, { fault: 'ns-drop-not-empty-allowed' }).server.hooks).toBeDefined()
+    expect(() => serveSetup({}, { fault: 'ns-drop-not-empty-alowed' })).toThrow(/did you mean/)
+  })
+  it('refuses what serve does not use', () => {
+    expect(() => serveSetup({ include: ['tables'] }, {})).toThrow(HarnessError)
+    expect(() => serveSetup({}, { out: 'x' })).toThrow(/serve does not take --out/)
+    expect(() => serveSetup({ clientId: 'c' }, {})).toThrow(/go together/)
+    // Settings from the environment or a config file are not the command line's: not refused.
+    expect(() => serveSetup({ include: ['tables'] }, {}, {})).not.toThrow()
+  })
+})
