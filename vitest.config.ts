@@ -28,8 +28,9 @@ export default defineConfig({
         },
       },
       {
-        // Real clients (Apache Iceberg's Java RESTCatalog and its REST Compatibility Kit) against the reference
-        // server: minutes, and they need Java and `bash clients/java/install.sh`; `npm run test:clients`, run by CI.
+        // Real clients (Apache Iceberg's Java RESTCatalog and its REST Compatibility Kit, PyIceberg, iceberg-js)
+        // against the reference server: minutes, and they need Java and `bash clients/java/install.sh`, Python and
+        // `bash clients/python/install.sh`; `npm run test:clients`, run by CI.
         test: {
           name: 'clients',
           include: ['clients/**/*.test.ts'],

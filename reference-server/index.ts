@@ -55,6 +55,7 @@ export function createHandler(
       namespaceSeparator: opts.namespaceSeparator ?? '%1F',
       idempotencyKeyLifetime: lifetime,
       documentProfile: opts.documentProfile ?? false,
+      plansCompleteAtOnce: opts.plansCompleteAtOnce ?? false,
     },
     now,
     newUuid: randomUUID,

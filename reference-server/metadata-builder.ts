@@ -27,6 +27,7 @@ export const metadataBuilder: MetadataBuilder = {
   },
   dataFilesOf: (m, snapshotId) =>
     md.dataFilesOf(m as unknown as md.TableMetadata, snapshotId) as unknown as readonly JsonObject[],
+  dataFilesRecorded: (m, snapshotId) => md.dataFilesRecorded(m as unknown as md.TableMetadata, snapshotId),
   checkTableInvariants: (m) => md.checkTableInvariants(m as unknown as md.TableMetadata),
   metadataFileName: (version, uuid) => md.metadataFileName(version, uuid),
 }

@@ -37,6 +37,8 @@ export interface MetadataBuilder {
   ): CommitOutcome
   /** The data files live in the given snapshot (default: the current one), as DataFile JSON objects. */
   dataFilesOf(md: JsonObject, snapshotId?: number): readonly JsonObject[]
+  /** True when dataFilesOf is complete for that snapshot; false when a client's add-snapshot is in its history. */
+  dataFilesRecorded(md: JsonObject, snapshotId?: number): boolean
   /** The broken MUST-level invariants of a metadata document ([] when it is valid); used by register. */
   checkTableInvariants(md: JsonObject): readonly string[]
   /** File name (no directory) of a metadata file, e.g. `00001-<uuid>.metadata.json`. */

@@ -114,6 +114,12 @@ export interface ReferenceServerOptions {
   auth?: AuthOptions
   /** Write metadata files to this directory instead of the in-memory file store. */
   warehouseDir?: string
+  /**
+   * Answer a scan plan `completed` in the planTableScan response instead of `submitted` then completed by
+   * the first fetch (both are spec-valid). For clients that cannot poll a plan, such as PyIceberg 0.12.
+   * Default false, so fetch and cancel are exercised.
+   */
+  plansCompleteAtOnce?: boolean
   /** ISO 8601 duration; default `PT30M`. */
   idempotencyKeyLifetime?: string
   hooks?: FaultHooks

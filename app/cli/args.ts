@@ -26,6 +26,7 @@ const EXTRA_FLAGS = {
   host: { type: 'string' },
   'warehouse-dir': { type: 'string' },
   fault: { type: 'string' },
+  'plans-complete-at-once': { type: 'boolean' },
   out: { type: 'string' },
   format: { type: 'string' },
   write: { type: 'string' },

@@ -37,6 +37,10 @@ describe('serve options', () => {
     expect(s.server.auth?.expiredStatus).toBe(401)
     expect(s.describe).not.toMatch(/rw|ro|old|s$/)
   })
+  it('--plans-complete-at-once: plans answer completed at once (off by default)', () => {
+    expect(serveSetup({}, { 'plans-complete-at-once': true }).server.plansCompleteAtOnce).toBe(true)
+    expect(serveSetup({}, {}).server.plansCompleteAtOnce).toBeUndefined()
+  })
   it('a fault by name gives its hooks; an unknown one is an error with a suggestion', () => {
     expect(serveSetup({}, { fault: 'ns-drop-not-empty-allowed' }).server.hooks).toBeDefined()
     expect(() => serveSetup({}, { fault: 'ns-drop-not-empty-alowed' })).toThrow(/did you mean/)

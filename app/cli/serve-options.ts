@@ -26,7 +26,14 @@ export const SERVE_OPTIONS: readonly OptionName[] = [
 ]
 
 /** serve's own flags (beside the run options above). */
-export const SERVE_FLAGS = ['port', 'host', 'warehouse-dir', 'fault', 'help'] as const
+export const SERVE_FLAGS = [
+  'port',
+  'host',
+  'warehouse-dir',
+  'plans-complete-at-once',
+  'fault',
+  'help',
+] as const
 
 export interface ServeSetup {
   readonly port: number
@@ -100,6 +107,7 @@ export function serveSetup(
     ...(opts.prefix !== undefined ? { prefix: opts.prefix } : {}),
     ...(opts.warehouse ? { warehouse: opts.warehouse } : {}),
     ...(typeof extra['warehouse-dir'] === 'string' ? { warehouseDir: extra['warehouse-dir'] } : {}),
+    ...(extra['plans-complete-at-once'] === true ? { plansCompleteAtOnce: true } : {}),
     ...(auth ? { auth } : {}),
     ...(opts.profile === 'document' ? { documentProfile: true } : {}),
   }

@@ -11,6 +11,8 @@ export interface FileStore {
   /** Root URI under which default table and view locations are placed (no trailing slash). */
   readonly root: string
   read(location: string): string | undefined
+  /** The file's bytes (Avro manifests written by clients), or undefined when absent or out of reach. */
+  readBytes(location: string): Buffer | undefined
   write(location: string, content: string): void
   delete(location: string): void
 }
@@ -21,6 +23,10 @@ export function memoryFileStore(warehouse: string): FileStore {
   return {
     root: `memory://${encodeURIComponent(warehouse)}`,
     read: (location) => files.get(location),
+    readBytes: (location) => {
+      const text = files.get(location)
+      return text === undefined ? undefined : Buffer.from(text, 'utf8')
+    },
     write: (location, content) => void files.set(location, content),
     delete: (location) => void files.delete(location),
   }
@@ -47,6 +53,11 @@ export function diskFileStore(dir: string): FileStore {
       const p = toPath(location)
       if (p === undefined) return elsewhere.read(location)
       return existsSync(p) ? readFileSync(p, 'utf8') : undefined
+    },
+    readBytes: (location) => {
+      const p = toPath(location)
+      if (p === undefined) return elsewhere.readBytes(location)
+      return existsSync(p) ? readFileSync(p) : undefined
     },
     write: (location, content) => {
       const p = toPath(location)

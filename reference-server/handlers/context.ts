@@ -16,6 +16,8 @@ export interface ServerSettings {
   readonly idempotencyKeyLifetime: string
   /** The original document's behaviours (ReferenceServerOptions.documentProfile). */
   readonly documentProfile: boolean
+  /** Scan plans answer `completed` at once instead of `submitted` (ReferenceServerOptions.plansCompleteAtOnce). */
+  readonly plansCompleteAtOnce: boolean
 }
 
 export interface HandlerContext {

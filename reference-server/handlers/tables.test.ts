@@ -1,4 +1,15 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import {
+  MANIFEST_LIST_SCHEMA,
+  MANIFEST_SCHEMA,
+  avroFile,
+  entry,
+  manifestFile,
+} from '../planning/avro-fixtures.ts'
 import { SIMPLE_SCHEMA, testClient, type Call } from '../testing.ts'
 
 const NS = '/v1/ref/namespaces'
@@ -184,5 +195,55 @@ describe('tables', () => {
       prefix: expect.any(String),
       config: expect.any(Object),
     })
+  })
+
+  it('purge also removes what a client wrote under the warehouse: manifest list, manifests, data files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'purge-'))
+    try {
+      const call = testClient({ warehouseDir: dir })
+      await call('POST', NS, { body: { namespace: ['db'] } })
+      const created = await call('POST', T, { body: { name: 't', schema: SIMPLE_SCHEMA } })
+      const location: string = created.json.metadata.location
+      const [list, manifest, data] = ['metadata/snap-5.avro', 'metadata/m0.avro', 'data/a.parquet'].map(
+        (f) => `${location}/${f}`,
+      ) as [string, string, string]
+      const write = (loc: string, bytes: Buffer): void => {
+        mkdirSync(dirname(fileURLToPath(loc)), { recursive: true })
+        writeFileSync(fileURLToPath(loc), bytes)
+      }
+      write(list, await avroFile(MANIFEST_LIST_SCHEMA, [manifestFile(manifest)]))
+      write(manifest, await avroFile(MANIFEST_SCHEMA, [entry({ path: data })]))
+      write(data, Buffer.from('PAR1'))
+      const outside = join(dir, 'not-this-table.parquet')
+      writeFileSync(outside, 'PAR1')
+      const snapshot = {
+        'snapshot-id': 5,
+        'sequence-number': 1,
+        'timestamp-ms': 1_700_000_000_000,
+        'manifest-list': list,
+        summary: { operation: 'append' },
+        'schema-id': 0,
+      }
+      const commit = await call('POST', `${T}/t`, {
+        body: {
+          requirements: [],
+          updates: [
+            { action: 'add-snapshot', snapshot },
+            { action: 'set-snapshot-ref', 'ref-name': 'main', type: 'branch', 'snapshot-id': 5 },
+          ],
+        },
+      })
+      expect(commit.status, commit.body).toBe(200)
+      expect((await call('DELETE', `${T}/t`)).status).toBe(204)
+      expect([list, manifest, data].every((f) => existsSync(fileURLToPath(f)))).toBe(true)
+      await call('POST', `${NS}/db/register`, {
+        body: { name: 't', 'metadata-location': commit.json['metadata-location'] },
+      })
+      expect((await call('DELETE', `${T}/t?purgeRequested=true`)).status).toBe(204)
+      expect([list, manifest, data].filter((f) => existsSync(fileURLToPath(f)))).toEqual([])
+      expect(existsSync(outside)).toBe(true)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

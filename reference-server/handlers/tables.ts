@@ -9,6 +9,7 @@ import type { HandlerContext, OperationInput, OperationResult } from './context.
 import { defaultLocation, loggedFiles, readMetadataFile, writeMetadataFile } from './metadata-files.ts'
 import { checkNamespaceValue, existingNamespace, fmt } from './namespaces.ts'
 import { paginate } from './pagination.ts'
+import { tableFiles } from '../planning/manifests.ts'
 import { loadTableResult, snapshotsMode } from './table-results.ts'
 
 const ident = (ns: Namespace, name: string): string => `${fmt(ns)}.${name}`
@@ -122,13 +123,23 @@ function parseBoolean(v: string | null, what: string): boolean {
   throw badRequest(`Invalid ${what}: ${v} (expected true or false)`)
 }
 
-/** DELETE …/tables/{table} — dropTable; `purgeRequested=true` removes the metadata files. */
+/**
+ * DELETE …/tables/{table} — dropTable; `purgeRequested=true` removes the metadata files and the files the
+ * current metadata reaches (manifest lists, manifests, data and delete files, statistics) where the file store
+ * can delete them (under `warehouseDir`, or in memory).
+ */
 export function dropTable(ctx: HandlerContext, input: OperationInput): OperationResult {
   const purge = parseBoolean(input.query.get('purgeRequested'), 'purgeRequested')
   const { ns, name, entry } = existingTable(ctx, input)
   ctx.catalog.remove(ns, name)
   if (purge && !ctx.flags.ignorePurge) {
-    for (const f of new Set([...entry.files, ...loggedFiles(entry.metadata), entry.metadataLocation])) {
+    const reached = tableFiles((location) => ctx.files.readBytes(location), entry.metadata)
+    for (const f of new Set([
+      ...reached,
+      ...entry.files,
+      ...loggedFiles(entry.metadata),
+      entry.metadataLocation,
+    ])) {
       ctx.files.delete(f)
     }
   }

@@ -4,6 +4,7 @@ import {
   checkTableInvariants,
   createTableMetadata,
   dataFilesOf,
+  dataFilesRecorded,
   type TableMetadata,
 } from './index.ts'
 import { createRequest, dataFile, expectError, T0, testContext } from './test-helpers.ts'
@@ -64,6 +65,30 @@ describe('append (the original document; not an Iceberg update)', () => {
     expect(dataFilesOf(table(2))).toEqual([])
     // The files survive a JSON round trip of the metadata (they live in the snapshot summary).
     expect(dataFilesOf(JSON.parse(JSON.stringify(two)) as TableMetadata)).toHaveLength(2)
+  })
+
+  it('dataFilesRecorded: true only while every snapshot of the chain was written by append', () => {
+    const one = append(table(2), [dataFile('f1')])
+    expect(dataFilesRecorded(table(2))).toBe(true)
+    expect(dataFilesRecorded(one)).toBe(true)
+    const clientSnapshot = {
+      'snapshot-id': 99,
+      'parent-snapshot-id': one.snapshots[0]?.['snapshot-id'],
+      'sequence-number': 2,
+      'timestamp-ms': T0 + 5000,
+      'manifest-list': 'mem://wh/t/metadata/snap-99.avro',
+      summary: { operation: 'append' },
+      'schema-id': 0,
+    }
+    const updates = [
+      { action: 'add-snapshot', snapshot: clientSnapshot },
+      { action: 'set-snapshot-ref', 'ref-name': 'main', type: 'branch', 'snapshot-id': 99 },
+    ]
+    const withClient = applyTableCommit(one, [], updates, testContext(T0 + 5000)).metadata
+    expect(dataFilesRecorded(withClient)).toBe(false)
+    expect(dataFilesRecorded(withClient, one.snapshots[0]?.['snapshot-id'])).toBe(true)
+    // An append on top of the client's snapshot does not make the chain complete.
+    expect(dataFilesRecorded(append(withClient, [dataFile('f2')], T0 + 6000))).toBe(false)
   })
 
   it('v1: no sequence numbers; v3: first-row-id = next-row-id, added-rows, and per-file first-row-ids', () => {

@@ -123,13 +123,8 @@ function filesOfSnapshot(s: Snapshot): DataFile[] {
   }
 }
 
-/**
- * The data files live in a snapshot as far as `append` recorded them: the files of that snapshot and of
- * its ancestors, oldest first. Defaults to the current snapshot; [] when there is none or the id is
- * unknown. Snapshots added by clients with add-snapshot contribute nothing (their manifests are opaque
- * here); the walk stops at an ancestor that was removed.
- */
-export function dataFilesOf(md: TableMetadata, snapshotId?: number): DataFile[] {
+/** The snapshot (default: the current one) and its ancestors, newest first; stops at a removed ancestor. */
+function ancestry(md: TableMetadata, snapshotId?: number): Snapshot[] {
   const byId = new Map((md.snapshots ?? []).map((s) => [s['snapshot-id'], s]))
   let id: number | null | undefined = snapshotId ?? currentSnapshotId(md)
   const chain: Snapshot[] = []
@@ -141,5 +136,20 @@ export function dataFilesOf(md: TableMetadata, snapshotId?: number): DataFile[] 
     chain.push(s)
     id = s['parent-snapshot-id']
   }
-  return chain.reverse().flatMap(filesOfSnapshot)
+  return chain
+}
+
+/**
+ * The data files live in a snapshot as far as `append` recorded them: the files of that snapshot and of
+ * its ancestors, oldest first. Defaults to the current snapshot; [] when there is none or the id is
+ * unknown. Snapshots added by clients with add-snapshot contribute nothing (their manifests are opaque
+ * here; {@link dataFilesRecorded} tells); the walk stops at an ancestor that was removed.
+ */
+export function dataFilesOf(md: TableMetadata, snapshotId?: number): DataFile[] {
+  return ancestry(md, snapshotId).reverse().flatMap(filesOfSnapshot)
+}
+
+/** True when {@link dataFilesOf} is complete: every snapshot of the chain was written by `append` (or there is none). */
+export function dataFilesRecorded(md: TableMetadata, snapshotId?: number): boolean {
+  return ancestry(md, snapshotId).every((s) => typeof s.summary?.[DATA_FILES_SUMMARY_KEY] === 'string')
 }

@@ -1,4 +1,15 @@
-import { describe, expect, it } from 'vitest'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import {
+  MANIFEST_LIST_SCHEMA,
+  MANIFEST_SCHEMA,
+  avroFile,
+  entry,
+  manifestFile,
+} from '../../planning/avro-fixtures.ts'
 import { SIMPLE_SCHEMA, dataFile, testClient, type Call } from '../../testing.ts'
 import { FILES_PER_TASK } from './handlers.ts'
 
@@ -115,5 +126,64 @@ describe('scan planning', () => {
       headers: { 'X-Iceberg-Access-Delegation': 'vended-credentials' },
     })
     expect(r.json['storage-credentials']).toHaveLength(1)
+  })
+
+  describe('snapshots a client added with its own manifest list', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plan-manifests-'))
+    afterAll(() => rmSync(dir, { recursive: true, force: true }))
+    // A 63-bit id as PyIceberg makes them: beyond 2^53, so it travels as raw digits.
+    const ID = '7766554433221100123'
+
+    /** A table in a disk warehouse whose current snapshot was added by a client (add-snapshot). */
+    async function clientTable(opts: { writeFiles: boolean; completeAtOnce?: boolean }): Promise<Call> {
+      const warehouseDir = mkdtempSync(join(dir, 'w-'))
+      const call = testClient({ warehouseDir, plansCompleteAtOnce: opts.completeAtOnce ?? false })
+      await call('POST', '/v1/ref/namespaces', { body: { namespace: ['db'] } })
+      const created = await call('POST', '/v1/ref/namespaces/db/tables', {
+        body: { name: 't', schema: SIMPLE_SCHEMA },
+      })
+      const location: string = created.json.metadata.location
+      const list = `${location}/metadata/snap-${ID}.avro`
+      const manifest = `${location}/metadata/m0.avro`
+      if (opts.writeFiles) {
+        mkdirSync(fileURLToPath(`${location}/metadata`), { recursive: true })
+        writeFileSync(fileURLToPath(list), await avroFile(MANIFEST_LIST_SCHEMA, [manifestFile(manifest)]))
+        const entries = [
+          entry({ path: `${location}/data/a.parquet` }),
+          entry({ path: `${location}/data/old.parquet`, status: 2 }),
+        ]
+        writeFileSync(fileURLToPath(manifest), await avroFile(MANIFEST_SCHEMA, entries))
+      }
+      const snapshot = `{"snapshot-id":${ID},"sequence-number":1,"timestamp-ms":1700000000000,"manifest-list":"${list}","summary":{"operation":"append"},"schema-id":0}`
+      const commit = await call('POST', T, {
+        raw: `{"requirements":[],"updates":[{"action":"add-snapshot","snapshot":${snapshot}},{"action":"set-snapshot-ref","ref-name":"main","type":"branch","snapshot-id":${ID}}]}`,
+      })
+      expect(commit.status, commit.body).toBe(200)
+      return call
+    }
+
+    it('plans the live files read from its manifests, also by a 64-bit snapshot id', async () => {
+      const call = await clientTable({ writeFiles: true })
+      for (const raw of ['{}', `{"snapshot-id":${ID}}`]) {
+        const plan = await call('POST', `${T}/plan`, { raw })
+        expect(plan.status, plan.body).toBe(200)
+        const done = await call('GET', `${T}/plan/${plan.json['plan-id']}`)
+        expect(paths(done.json['file-scan-tasks'])).toEqual([expect.stringMatching(/\/data\/a\.parquet$/)])
+      }
+    })
+
+    it('answers completed at once with plansCompleteAtOnce', async () => {
+      const call = await clientTable({ writeFiles: true, completeAtOnce: true })
+      const plan = await call('POST', `${T}/plan`, { body: {} })
+      expect(plan.json.status).toBe('completed')
+      expect(plan.json['file-scan-tasks']).toHaveLength(1)
+    })
+
+    it('refuses with 406 a snapshot whose manifest list it cannot read, instead of an empty plan', async () => {
+      const call = await clientTable({ writeFiles: false })
+      const plan = await call('POST', `${T}/plan`, { body: {} })
+      expect([plan.status, plan.json.error.type]).toEqual([406, 'UnsupportedOperationException'])
+      expect(plan.json.error.message).toMatch(/cannot read the manifest list/)
+    })
   })
 })

@@ -1,22 +1,27 @@
 /**
- * Server-side scan planning: a faithful minimal planner over the
- * data files the metadata builder records for a snapshot. It never prunes: every file of the scanned
+ * Server-side scan planning: a faithful minimal planner over the data files of a snapshot: those the
+ * metadata builder recorded for `append`, or, for snapshots a client added with its own manifest list,
+ * those read from the manifest list and manifests (planning/manifests.ts; a snapshot it cannot read
+ * fully is refused with 406 rather than planned partially). It never prunes: every file of the scanned
  * snapshot becomes a file scan task without a residual, so the client applies the filter itself,
- * which the spec allows. A scan of a table with data is answered `submitted`; the first fetch
- * completes it, so fetch and cancel are exercised. More than FILES_PER_TASK files are split into plan
- * tasks for fetchScanTasks.
+ * which the spec allows. A scan of a table with data is answered `submitted`, and the first fetch
+ * completes it, so fetch and cancel are exercised; with `settings.plansCompleteAtOnce` it is answered
+ * `completed` at once (for clients that cannot poll, like PyIceberg 0.12). More than FILES_PER_TASK
+ * files are split into plan tasks for fetchScanTasks.
  */
-import { badRequest, noSuchPlanId, noSuchPlanTask } from '../../errors.ts'
+import { badRequest, noSuchPlanId, noSuchPlanTask, unsupported } from '../../errors.ts'
 import { isObject, isStringArray, type JsonObject } from '../../json.ts'
 import type { HandlerContext, OperationInput, OperationResult } from '../context.ts'
 import { storageCredentials } from '../delegation.ts'
 import { existingTable } from '../tables.ts'
 import type { Plan } from './plan-store.ts'
+import { CannotPlan, manifestDataFiles } from '../../planning/manifests.ts'
 
 /** Files per plan task; at most this many are returned inline. */
 export const FILES_PER_TASK = 4
 
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v)
+// Snapshot ids are 64-bit: beyond 2^53 they arrive as integral doubles (json-lossless.ts keeps their digits).
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v)
 
 function snapshotIds(md: JsonObject): Set<unknown> {
   const snapshots = Array.isArray(md.snapshots) ? md.snapshots : []
@@ -49,16 +54,31 @@ function checkRequest(req: JsonObject, md: JsonObject): void {
   }
 }
 
+/** The live data files of one snapshot (default: the current one). */
+function snapshotFiles(ctx: HandlerContext, md: JsonObject, id?: number): readonly JsonObject[] {
+  if (ctx.metadata.dataFilesRecorded(md, id)) return ctx.metadata.dataFilesOf(md, id)
+  const snapshotId = id ?? md['current-snapshot-id']
+  const snapshots = Array.isArray(md.snapshots) ? md.snapshots : []
+  const snapshot = snapshots.find((s) => isObject(s) && s['snapshot-id'] === snapshotId)
+  if (!isObject(snapshot)) return []
+  try {
+    return manifestDataFiles((location) => ctx.files.readBytes(location), md, snapshot)
+  } catch (e) {
+    if (e instanceof CannotPlan) throw unsupported(`Cannot plan snapshot ${String(snapshotId)}: ${e.message}`)
+    throw e
+  }
+}
+
 function filesToScan(ctx: HandlerContext, md: JsonObject, req: JsonObject): JsonObject[] {
   const path = (f: JsonObject): unknown => f['file-path']
   if (req['end-snapshot-id'] !== undefined) {
-    const end = ctx.metadata.dataFilesOf(md, req['end-snapshot-id'] as number)
+    const end = snapshotFiles(ctx, md, req['end-snapshot-id'] as number)
     if (req['start-snapshot-id'] === undefined) return [...end]
-    const before = new Set(ctx.metadata.dataFilesOf(md, req['start-snapshot-id'] as number).map(path))
+    const before = new Set(snapshotFiles(ctx, md, req['start-snapshot-id'] as number).map(path))
     return end.filter((f) => !before.has(path(f)))
   }
   const id = req['snapshot-id']
-  return [...(isInt(id) ? ctx.metadata.dataFilesOf(md, id) : ctx.metadata.dataFilesOf(md))]
+  return [...snapshotFiles(ctx, md, isInt(id) ? id : undefined)]
 }
 
 function completed(plan: Plan): JsonObject {
@@ -92,7 +112,7 @@ export function planTableScan(ctx: HandlerContext, input: OperationInput): Opera
   const vended = input.delegation.vendedCredentials && !ctx.flags.ignoreDelegation
   const plan = ctx.plans.add(ns, name, {
     id,
-    state: tasks.length === 0 ? 'completed' : 'submitted',
+    state: tasks.length === 0 || ctx.settings.plansCompleteAtOnce ? 'completed' : 'submitted',
     fileScanTasks: planTasks.size > 0 ? [] : tasks,
     planTasks,
     ...(vended ? { storageCredentials: storageCredentials(entry.metadata) as unknown as JsonObject[] } : {}),

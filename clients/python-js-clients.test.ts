@@ -1,0 +1,120 @@
+/**
+ * Real clients against the bundled reference server, over a socket: PyIceberg (clients/python/flow.py, in the
+ * venv that clients/python/install.sh makes) and iceberg-js (clients/js/flow.ts). Each flow prints one line per
+ * step and "N steps passed"; a test passes only when its flow exits 0 having run every step.
+ *
+ * The server keeps its files in a temporary warehouse directory, where PyIceberg also writes data and
+ * manifests (so server-side planning can read them), requires a bearer token, and answers scan plans
+ * `completed` at once, since PyIceberg 0.12 cannot poll a `submitted` plan.
+ *
+ * Without the venv the PyIceberg test is skipped, saying so (so `npm test` needs no Python); under CI it fails
+ * instead, because CI installs the venv first.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { start } from '../reference-server/index.ts'
+
+const HERE = fileURLToPath(new URL('.', import.meta.url))
+const VENV_PYTHON = join(HERE, 'python', '.venv', 'bin', 'python')
+const TOKEN = 'clients-test-token'
+const PYTHON_STEPS = 16
+const JS_STEPS = 8
+
+interface Run {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+  readonly ms: number
+}
+
+/** Runs a command to its end (never synchronously: the server answers from this same process). */
+function run(cmd: string, args: string[], timeoutMs: number): Promise<Run> {
+  const started = Date.now()
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: join(HERE, '..'), stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+    child.on('error', reject)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr, ms: Date.now() - started })
+    })
+  })
+}
+
+/** The flow finished every step: exit 0, `total` ok lines numbered 1..total, and the closing line. */
+function expectAllSteps(r: Run, total: number): void {
+  const transcript = `exit ${r.code}\n--- stdout\n${r.stdout}--- stderr\n${r.stderr}`
+  expect(r.code, transcript).toBe(0)
+  const ok = r.stdout.split('\n').filter((l) => new RegExp(`^step \\d+/${total} .*: ok \\(`).test(l))
+  expect(ok, transcript).toHaveLength(total)
+  expect(r.stdout.trimEnd().split('\n').at(-1), transcript).toBe(`${total} steps passed`)
+}
+
+let server: { url: string; close(): Promise<void> }
+let warehouseDir: string
+
+beforeAll(async () => {
+  warehouseDir = mkdtempSync(join(tmpdir(), 'clients-warehouse-'))
+  server = await start({ auth: { token: TOKEN }, warehouseDir, plansCompleteAtOnce: true })
+})
+afterAll(async () => {
+  await server.close()
+  rmSync(warehouseDir, { recursive: true, force: true })
+})
+
+describe('real clients against the reference server', () => {
+  const venv = existsSync(VENV_PYTHON)
+  const pyTitle = venv
+    ? `PyIceberg: all ${PYTHON_STEPS} steps of clients/python/flow.py pass`
+    : `PyIceberg: clients/python/.venv is missing (run: bash clients/python/install.sh)`
+
+  it.skipIf(!venv && !process.env.CI)(pyTitle, async () => {
+    expect(venv, 'CI must install the PyIceberg venv (bash clients/python/install.sh)').toBe(true)
+    const r = await run(VENV_PYTHON, [join(HERE, 'python', 'flow.py'), server.url, TOKEN], 170_000)
+    expectAllSteps(r, PYTHON_STEPS)
+    console.log(`PyIceberg flow: ${PYTHON_STEPS} steps in ${r.ms} ms`)
+  })
+
+  it(`iceberg-js: all ${JS_STEPS} steps of clients/js/flow.ts pass`, async () => {
+    const args = ['--import', 'tsx', join(HERE, 'js', 'flow.ts'), server.url, '--token', TOKEN]
+    const r = await run(process.execPath, [...args, '--warehouse', 'reference'], 60_000)
+    expectAllSteps(r, JS_STEPS)
+    console.log(`iceberg-js flow: ${JS_STEPS} steps in ${r.ms} ms`)
+  })
+
+  it('the flows fail (exit 1, the failing step named) against a server that refuses them', async () => {
+    // Negative control for the assertions above: a wrong token makes the first step fail.
+    const js = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(HERE, 'js', 'flow.ts'),
+        server.url,
+        '--token',
+        'wrong',
+        '--warehouse',
+        'reference',
+      ],
+      60_000,
+    )
+    expect(js.code).toBe(1)
+    // (iceberg-js, refused its config, goes on with the warehouse name as the prefix: a 404 then, not a 401)
+    expect(js.stdout).toMatch(/^step 1\/8 create namespace: FAILED /m)
+    expect(js.stdout).not.toMatch(/steps passed/)
+    if (venv) {
+      const py = await run(VENV_PYTHON, [join(HERE, 'python', 'flow.py'), server.url, 'wrong'], 60_000)
+      expect(py.code).toBe(1)
+      expect(py.stdout).toMatch(/^step 1\/16 load catalog config: FAILED .*NotAuthorized/m)
+      expect(py.stdout).not.toMatch(/steps passed/)
+    }
+  })
+})

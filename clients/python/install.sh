@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Creates clients/python/.venv with the packages of requirements.txt. Idempotent: a venv whose installed
+# requirements match requirements.txt is left as it is.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+venv="$here/.venv"
+stamp="$venv/.requirements.txt"
+
+if [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && cmp -s "$here/requirements.txt" "$stamp"; then
+  echo "python client venv up to date: $venv"
+  exit 0
+fi
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$here/requirements.txt"
+cp "$here/requirements.txt" "$stamp"
+"$venv/bin/python" -c 'import pyiceberg, pyarrow; print(f"python client venv ready: pyiceberg {pyiceberg.__version__}, pyarrow {pyarrow.__version__}")'

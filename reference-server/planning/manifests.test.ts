@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest'
+import {
+  MANIFEST_LIST_SCHEMA,
+  MANIFEST_SCHEMA,
+  SPEC,
+  avroFile,
+  entry,
+  manifestFile,
+} from './avro-fixtures.ts'
+import { CannotPlan, manifestDataFiles, tableFiles } from './manifests.ts'
+
+const MD = { 'partition-specs': [SPEC] }
+const SNAPSHOT = { 'snapshot-id': 1, 'manifest-list': 'file:///w/t/metadata/snap-1.avro' }
+
+async function files(byPath: Record<string, [object, object[]]>): Promise<(l: string) => Buffer | undefined> {
+  const store = new Map<string, Buffer>()
+  for (const [path, [schema, records]] of Object.entries(byPath))
+    store.set(path, await avroFile(schema, records))
+  return (location) => store.get(location)
+}
+
+describe('manifestDataFiles', () => {
+  it('lists the live data files of every data manifest, partition values in spec order', async () => {
+    const read = await files({
+      [SNAPSHOT['manifest-list']]: [
+        MANIFEST_LIST_SCHEMA,
+        [manifestFile('file:///w/m1.avro'), manifestFile('file:///w/m2.avro')],
+      ],
+      'file:///w/m1.avro': [
+        MANIFEST_SCHEMA,
+        [
+          entry({ path: 'a.parquet', category: 'books', day: 17_486, records: 5 }),
+          entry({ path: 'gone.parquet', status: 2 }),
+        ],
+      ],
+      'file:///w/m2.avro': [MANIFEST_SCHEMA, [entry({ path: 'b.parquet', status: 0 })]],
+    })
+    expect(manifestDataFiles(read, MD, SNAPSHOT)).toEqual([
+      {
+        content: 'data',
+        'file-path': 'a.parquet',
+        'file-format': 'parquet',
+        'spec-id': 0,
+        partition: ['books', '2017-11-16'],
+        'file-size-in-bytes': 1234,
+        'record-count': 5,
+      },
+      expect.objectContaining({ 'file-path': 'b.parquet', partition: [null, null] }),
+    ])
+  })
+
+  it('skips a delete manifest without live files', async () => {
+    const read = await files({
+      [SNAPSHOT['manifest-list']]: [
+        MANIFEST_LIST_SCHEMA,
+        [manifestFile('file:///w/m1.avro'), manifestFile('file:///w/d.avro', 1, 0)],
+      ],
+      'file:///w/m1.avro': [MANIFEST_SCHEMA, [entry({ path: 'a.parquet' })]],
+    })
+    expect(manifestDataFiles(read, MD, SNAPSHOT).map((f) => f['file-path'])).toEqual(['a.parquet'])
+  })
+
+  it('refuses, rather than plans part of, what it cannot apply or read', async () => {
+    const withDeletes = await files({
+      [SNAPSHOT['manifest-list']]: [MANIFEST_LIST_SCHEMA, [manifestFile('file:///w/d.avro', 1, 2)]],
+    })
+    expect(() => manifestDataFiles(withDeletes, MD, SNAPSHOT)).toThrow(/delete files/)
+    const deleteEntry = await files({
+      [SNAPSHOT['manifest-list']]: [MANIFEST_LIST_SCHEMA, [manifestFile('file:///w/m1.avro')]],
+      'file:///w/m1.avro': [MANIFEST_SCHEMA, [entry({ path: 'pos.parquet', content: 1 })]],
+    })
+    expect(() => manifestDataFiles(deleteEntry, MD, SNAPSHOT)).toThrow(/delete files/)
+    const missingManifest = await files({
+      [SNAPSHOT['manifest-list']]: [MANIFEST_LIST_SCHEMA, [manifestFile('file:///w/absent.avro')]],
+    })
+    expect(() => manifestDataFiles(missingManifest, MD, SNAPSHOT)).toThrow(
+      'cannot read the manifest file:///w/absent.avro',
+    )
+    expect(() => manifestDataFiles(() => undefined, MD, SNAPSHOT)).toThrow(CannotPlan)
+    expect(() => manifestDataFiles(() => Buffer.from('junk'), MD, SNAPSHOT)).toThrow(
+      /cannot decode the manifest list/,
+    )
+    expect(() => manifestDataFiles(() => undefined, MD, { 'snapshot-id': 1 })).toThrow(/no manifest list/)
+  })
+
+  it('tableFiles: every file the metadata reaches; an unreadable file is listed, not guessed into', async () => {
+    const read = await files({
+      'l1.avro': [MANIFEST_LIST_SCHEMA, [manifestFile('m1.avro'), manifestFile('m-missing.avro')]],
+      'm1.avro': [
+        MANIFEST_SCHEMA,
+        [entry({ path: 'a.parquet' }), entry({ path: 'deleted.parquet', status: 2 })],
+      ],
+      'v1-m.avro': [MANIFEST_SCHEMA, [entry({ path: 'b.parquet' })]],
+    })
+    const md = {
+      snapshots: [
+        { 'snapshot-id': 1, 'manifest-list': 'l1.avro' },
+        { 'snapshot-id': 2, manifests: ['v1-m.avro'] },
+        { 'snapshot-id': 3, 'manifest-list': 'l-missing.avro' },
+      ],
+      statistics: [{ 'snapshot-id': 1, 'statistics-path': 's.puffin' }],
+      'partition-statistics': [{ 'snapshot-id': 1, 'statistics-path': 'p.parquet' }],
+    }
+    expect(tableFiles(read, md).sort()).toEqual(
+      [
+        'l1.avro',
+        'm1.avro',
+        'a.parquet',
+        'deleted.parquet',
+        'm-missing.avro',
+        'v1-m.avro',
+        'b.parquet',
+        'l-missing.avro',
+        's.puffin',
+        'p.parquet',
+      ].sort(),
+    )
+    expect(tableFiles(read, {})).toEqual([])
+  })
+})
