@@ -113,6 +113,11 @@ export class Catalog {
       .sort(compare)
   }
 
+  /** Every table and view of every namespace. */
+  allObjects(): CatalogObject[] {
+    return [...this.namespaces.values()].flatMap((n) => [...n.objects.values()])
+  }
+
   isEmpty(ns: Namespace): boolean {
     return (this.namespaces.get(nsKey(ns))?.objects.size ?? 0) === 0
   }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -44,5 +44,35 @@ describe('warehouseDir', () => {
     await call('DELETE', '/v1/ref/namespaces/db/tables/ext')
     const reg = { name: 'back', 'metadata-location': created.json['metadata-location'] }
     expect((await call('POST', '/v1/ref/namespaces/db/register', { body: reg })).status).toBe(200)
+  })
+
+  it('purge empties the table location (data files too); a plain drop and a shared location keep it', async () => {
+    const call = testClient({ warehouseDir: dir })
+    await call('POST', '/v1/ref/namespaces', { body: { namespace: ['p'] } })
+    const made = async (name: string) => {
+      const res = await call('POST', '/v1/ref/namespaces/p/tables', { body: { name, schema: SIMPLE_SCHEMA } })
+      const location = fileURLToPath(res.json.metadata.location as string)
+      mkdirSync(join(location, 'data'), { recursive: true })
+      writeFileSync(join(location, 'data', 'part-0.parquet'), 'rows')
+      return location
+    }
+    const kept = await made('kept')
+    await call('DELETE', '/v1/ref/namespaces/p/tables/kept')
+    expect(existsSync(join(kept, 'data', 'part-0.parquet'))).toBe(true)
+    const purged = await made('purged')
+    expect((await call('DELETE', '/v1/ref/namespaces/p/tables/purged?purgeRequested=true')).status).toBe(204)
+    expect(existsSync(purged)).toBe(false)
+    // A table registered from another's metadata shares its location: purging one must not empty the other's.
+    const shared = await made('one')
+    const one = await call('GET', '/v1/ref/namespaces/p/tables/one')
+    await call('DELETE', '/v1/ref/namespaces/p/tables/one')
+    await call('POST', '/v1/ref/namespaces/p/register', {
+      body: { name: 'two', 'metadata-location': one.json['metadata-location'] },
+    })
+    await call('POST', '/v1/ref/namespaces/p/register', {
+      body: { name: 'three', 'metadata-location': one.json['metadata-location'] },
+    })
+    await call('DELETE', '/v1/ref/namespaces/p/tables/two?purgeRequested=true')
+    expect(existsSync(join(shared, 'data', 'part-0.parquet'))).toBe(true)
   })
 })

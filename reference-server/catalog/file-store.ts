@@ -3,7 +3,7 @@
  * (`warehouseDir`). Synchronous on purpose: a handler that reads, applies and writes without an
  * `await` cannot interleave with another request, which is what keeps commits atomic.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -15,6 +15,11 @@ export interface FileStore {
   readBytes(location: string): Buffer | undefined
   write(location: string, content: string): void
   delete(location: string): void
+  /**
+   * Removes every file under `location` (a table's data, manifests and metadata), but only inside the warehouse
+   * root: a location elsewhere (a client-chosen `s3://…`) is not the server's to empty. Returns how many files went.
+   */
+  deleteTree(location: string): number
 }
 
 /** Metadata files held in memory, under `memory://<warehouse>`. */
@@ -29,6 +34,12 @@ export function memoryFileStore(warehouse: string): FileStore {
     },
     write: (location, content) => void files.set(location, content),
     delete: (location) => void files.delete(location),
+    deleteTree: (location) => {
+      const under = `${location.replace(/\/$/, '')}/`
+      let n = 0
+      for (const key of [...files.keys()]) if (key.startsWith(under)) n += Number(files.delete(key))
+      return n
+    },
   }
 }
 
@@ -69,6 +80,13 @@ export function diskFileStore(dir: string): FileStore {
       const p = toPath(location)
       if (p === undefined) elsewhere.delete(location)
       else rmSync(p, { force: true })
+    },
+    deleteTree: (location) => {
+      const p = toPath(location.replace(/\/$/, ''))
+      if (p === undefined) return elsewhere.deleteTree(location)
+      const n = existsSync(p) ? readdirSync(p, { recursive: true }).length : 0
+      rmSync(p, { recursive: true, force: true })
+      return n
     },
   }
 }

@@ -124,9 +124,10 @@ function parseBoolean(v: string | null, what: string): boolean {
 }
 
 /**
- * DELETE …/tables/{table} — dropTable; `purgeRequested=true` removes the metadata files and the files the
- * current metadata reaches (manifest lists, manifests, data and delete files, statistics) where the file store
- * can delete them (under `warehouseDir`, or in memory).
+ * DELETE …/tables/{table} — dropTable. `purgeRequested=true` removes the metadata files and the files the current
+ * metadata reaches (manifest lists, manifests, data and delete files, statistics) where the file store can delete
+ * them, and in the warehouse everything under the table's location ("data and metadata are permanently deleted"),
+ * unless another table or view of the catalog still lives under it.
  */
 export function dropTable(ctx: HandlerContext, input: OperationInput): OperationResult {
   const purge = parseBoolean(input.query.get('purgeRequested'), 'purgeRequested')
@@ -142,6 +143,13 @@ export function dropTable(ctx: HandlerContext, input: OperationInput): Operation
     ])) {
       ctx.files.delete(f)
     }
+    const location = typeof entry.metadata.location === 'string' ? entry.metadata.location : undefined
+    const shared = (l: string) =>
+      ctx.catalog
+        .allObjects()
+        .some((o) => typeof o.metadata.location === 'string' && `${o.metadata.location}/`.startsWith(`${l}/`))
+    if (location && location.startsWith(`${ctx.files.root}/`) && !shared(location))
+      ctx.files.deleteTree(location)
   }
   return { status: 204 }
 }
