@@ -4,7 +4,6 @@
  * HarnessErrors: one line, exit code 2.
  */
 import { randomBytes } from 'node:crypto'
-import { DEFAULT_WAREHOUSE, start as startReferenceServer } from '../../reference-server/index.ts'
 import type { Options } from '../config/options.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { registerTarget, selectTarget } from '../targets/known-targets.ts'
@@ -23,6 +22,8 @@ registerTarget({
   create: (o) => ({
     kind: 'reference',
     start: async () => {
+      // Loaded only when the reference server is the target: a run against a URL or a Java fixture needs none of it.
+      const { DEFAULT_WAREHOUSE, start: startReferenceServer } = await import('../../reference-server/index.ts')
       const secret = () => randomBytes(18).toString('base64url')
       const client = { clientId: 'conformance', clientSecret: secret() }
       const readOnlyToken = secret()
