@@ -23,7 +23,8 @@ registerTarget({
     kind: 'reference',
     start: async () => {
       // Loaded only when the reference server is the target: a run against a URL or a Java fixture needs none of it.
-      const { DEFAULT_WAREHOUSE, start: startReferenceServer } = await import('../../reference-server/index.ts')
+      const { DEFAULT_WAREHOUSE, start: startReferenceServer } =
+        await import('../../reference-server/index.ts')
       const secret = () => randomBytes(18).toString('base64url')
       const client = { clientId: 'conformance', clientSecret: secret() }
       const readOnlyToken = secret()

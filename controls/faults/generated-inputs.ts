@@ -17,6 +17,10 @@ const OPS = [
   'createView',
   'reportMetrics',
   'planTableScan',
+  'renameTable',
+  'registerTable',
+  'replaceView',
+  'renameView',
 ] as const
 
 /** The request's body is invalid against its operation's (open) schema. */

@@ -18,16 +18,41 @@ import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import { bodyMutation, type JsonPath } from '../_harness/arbitraries/body-mutation.ts'
 import { createTableBody, setupTable } from '../_harness/support/commit-steps.ts'
-import { viewRequest } from '../_harness/support/catalog-objects.ts'
+import { createView, droppedTable, viewRequest } from '../_harness/support/catalog-objects.ts'
 import { fixture } from '../_harness/support/fixtures.ts'
 import { checkProperty } from '../_harness/support/property.ts'
 
 /** Where the mutated request goes, and the valid body it starts from (built per run: names must be fresh). */
 interface Target {
-  readonly args: { namespace?: readonly string[]; table?: string }
+  readonly args: { namespace?: readonly string[]; table?: string; view?: string }
   readonly body: () => unknown
   /** Fields that name the run's own objects: never mutated (the write guard would refuse the request). */
   readonly keep: readonly JsonPath[]
+  /** Sees each answer: a rename that succeeded moved its source, so the next body starts from the new name. */
+  readonly answered?: (body: unknown, status: number) => void
+}
+
+/** A rename's valid body, always from where the object is now: a successful rename moves it. */
+function renameTarget(namespace: string[], first: string, fresh: () => string): Target {
+  let current = first
+  return {
+    args: {},
+    body: () => ({ source: { namespace, name: current }, destination: { namespace, name: fresh() } }),
+    keep: [
+      ['source', 'namespace'],
+      ['destination', 'namespace'],
+    ],
+    answered: (body, status) => {
+      const b = body as { source?: { name?: unknown }; destination?: { name?: unknown } }
+      if (
+        status >= 200 &&
+        status < 300 &&
+        b.source?.name === current &&
+        typeof b.destination?.name === 'string'
+      )
+        current = b.destination.name
+    },
+  }
 }
 
 interface Case {
@@ -145,6 +170,57 @@ const CASES: readonly Case[] = [
     },
   },
   {
+    op: 'renameTable',
+    requires: ['createNamespace', 'createTable', 'renameTable'],
+    target: async (ctx) => {
+      const t = await runTable(ctx)
+      return renameTarget(t.namespace, t.table, () => ctx.sandbox.names.table('moved'))
+    },
+  },
+  {
+    op: 'registerTable',
+    requires: ['createNamespace', 'createTable', 'dropTable', 'registerTable'],
+    target: async (ctx) => {
+      const namespace = await ctx.sandbox.namespace(ctx.catalog, 'gen')
+      const dropped = await droppedTable(ctx.catalog, ctx.check, namespace, ctx.sandbox.names.table('src'))
+      return {
+        args: { namespace },
+        body: () => ({
+          name: ctx.sandbox.names.table('reg'),
+          'metadata-location': dropped['metadata-location'],
+        }),
+        keep: [],
+      }
+    },
+  },
+  {
+    op: 'replaceView',
+    requires: ['createNamespace', 'createView', 'replaceView'],
+    target: async (ctx) => {
+      const namespace = await ctx.sandbox.namespace(ctx.catalog, 'gen')
+      const view = ctx.sandbox.names.view('v')
+      const created = await createView(ctx.catalog, ctx.check, namespace, view)
+      return {
+        args: { namespace, view },
+        body: () => ({
+          requirements: [{ type: 'assert-view-uuid', uuid: created.metadata['view-uuid'] }],
+          updates: [{ action: 'set-properties', updates: { k: 'v' } }],
+        }),
+        keep: [],
+      }
+    },
+  },
+  {
+    op: 'renameView',
+    requires: ['createNamespace', 'createView', 'renameView'],
+    target: async (ctx) => {
+      const namespace = await ctx.sandbox.namespace(ctx.catalog, 'gen')
+      const view = ctx.sandbox.names.view('v')
+      await createView(ctx.catalog, ctx.check, namespace, view)
+      return renameTarget(namespace, view, () => ctx.sandbox.names.view('moved'))
+    },
+  },
+  {
     op: 'planTableScan',
     requires: ['createNamespace', 'createTable', 'planTableScan'],
     target: async (ctx) => {
@@ -177,11 +253,14 @@ for (const c of CASES) {
         const target = await c.target(ctx)
         const schema = OPERATIONS[c.op].request ?? ''
         // How the server answers the valid body: an unknown field added to it should be answered the same way.
-        const baseline = await ctx.catalog.op[c.op]({ ...target.args, body: target.body() })
+        const first = target.body()
+        const baseline = await ctx.catalog.op[c.op]({ ...target.args, body: first })
+        target.answered?.(first, baseline.status)
         await checkProperty(ctx, () =>
           fc.asyncProperty(bodyMutation(target.body(), target.keep), async (m) => {
             const body = m.apply(target.body())
             const ex = await ctx.catalog.op[c.op]({ ...target.args, body })
+            target.answered?.(body, ex.status)
             const extra = m.label.startsWith('add ')
             if (!extra && !validateOpen(schema, withoutNulls(body)).valid)
               ctx.check.that(!ok(ex.status), `an invalid body (${m.label}) is refused with a 4xx`, {

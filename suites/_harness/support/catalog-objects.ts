@@ -88,9 +88,9 @@ export async function createView(
   check: Checker,
   namespace: readonly string[],
   name: string,
-): Promise<void> {
+): Promise<{ metadata: Record<string, unknown>; 'metadata-location'?: string }> {
   const ex = await catalog.op.createView({ namespace, body: viewRequest(name, namespace) })
-  check.setup(ex, `create view ${name}`)
+  return check.setup(ex, `create view ${name}`)
 }
 
 /** True when `a` holds every entry of `b`. */
