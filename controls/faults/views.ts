@@ -181,4 +181,37 @@ export const faults: Fault[] = [
       },
     }),
   },
+  {
+    name: 'view-unknown-current-version-ignored',
+    description:
+      'A view commit setting a current version that does not exist is acknowledged; the update is dropped.',
+    areas: AREA,
+    breaks: ['views/invalid-updates/set-current-unknown-version'],
+    hooks: () => ({
+      onRequest: rewriteRequests(['replaceView'], (b) => {
+        b.updates = list(b.updates).filter(
+          (u) => !(u.action === 'set-current-view-version' && Number(u['view-version-id']) > 1000),
+        )
+      }),
+    }),
+  },
+  {
+    name: 'view-duplicate-dialect-collapsed',
+    description: 'A view version with two representations of one dialect is stored with the first of them.',
+    areas: AREA,
+    breaks: ['views/invalid-updates/duplicate-dialect'],
+    hooks: () => ({
+      onRequest: rewriteRequests(['replaceView'], (b) => {
+        for (const u of list(b.updates)) {
+          const v = u['view-version'] as Json | undefined
+          if (!v) continue
+          const seen = new Set<string>()
+          v.representations = list(v.representations).filter((r) => {
+            const d = String(r.dialect).toLowerCase()
+            return seen.has(d) ? false : (seen.add(d), true)
+          })
+        }
+      }),
+    }),
+  },
 ]
