@@ -1,6 +1,7 @@
 // The conformance suites (suites/<area>/), run against one target. Started by the CLI
 // (`catalog-conformance run`), which prepares the run and adds the reporters; running this config
 // directly (e.g. `npm run ui`) prepares the run from CATALOG_CONFORMANCE_* variables instead.
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -14,5 +15,8 @@ export default defineConfig({
     // Deterministic order; files still run in parallel workers.
     sequence: { shuffle: false },
     isolate: false,
+    // Files in parallel even on 2 cores: a file works in its own namespaces, and a run mostly waits on the server
+    // (measured on the Java fixture 1.11.0: 48 s with one worker, 30–31 s with two, same outcomes).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 })
