@@ -69,4 +69,27 @@ export const faults: Fault[] = [
           : req,
     }),
   },
+  {
+    name: 'generated-query-500',
+    description:
+      'Query parameters are parsed without validation: a pageSize that is not a number, or a snapshots value other than all or refs, crashes the handler (500).',
+    areas: ['robustness'],
+    files: ['robustness/generated-queries.test.ts'],
+    breaks: ['listNamespaces', 'listTables', 'listViews', 'loadTable'].map(
+      (op) => `robustness/generated-query/${op}`,
+    ),
+    hooks: () => ({
+      onRequest: (req) => {
+        const op = operationOf(req)
+        const size = req.query.get('pageSize')
+        const snapshots = req.query.get('snapshots')
+        const crash =
+          (op?.startsWith('list') && size !== null && !/^[0-9]+$/.test(size)) ||
+          (op === 'loadTable' && snapshots !== null && snapshots !== 'all' && snapshots !== 'refs')
+        return crash
+          ? errorResponse(500, 'NumberFormatException', `For input string: "${size ?? snapshots}"`)
+          : req
+      },
+    }),
+  },
 ]
