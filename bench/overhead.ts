@@ -11,7 +11,7 @@ import { loadavg } from 'node:os'
 import { Checker } from '../suites/_harness/checker.ts'
 import { CatalogClient } from '../suites/_harness/client.ts'
 import type { Exchange } from '../suites/_harness/http/exchange.ts'
-import { truncate } from '../suites/_harness/http/exchange.ts'
+import { recordOf } from '../suites/_harness/http/exchange.ts'
 import { Redactor } from '../suites/_harness/http/redact.ts'
 import { Transport } from '../suites/_harness/http/transport.ts'
 import type { ConformanceMeta } from '../suites/_harness/results/meta.ts'
@@ -34,17 +34,9 @@ function meta(): ConformanceMeta {
   }
 }
 
-/** What dsl.ts records per exchange (its `record` is private; this mirrors its work). */
+/** What dsl.ts records per exchange: the same record, and the same cap. */
 function record(m: ConformanceMeta, ex: Exchange, redactor: Redactor): void {
-  m.exchanges.push({
-    operationId: ex.operationId,
-    request: ex.request,
-    status: ex.status,
-    headers: redactor.headers(ex.headers),
-    body: truncate(redactor.body(ex.bodyText, ex.headers['content-type'])),
-    durationMs: Math.round(ex.durationMs * 10) / 10,
-    curl: ex.curl,
-  })
+  m.exchanges.push(recordOf(ex, redactor))
   if (m.exchanges.length > 40) m.exchanges.splice(1, m.exchanges.length - 40)
 }
 
