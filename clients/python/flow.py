@@ -179,7 +179,9 @@ class Flow:
         return f"snapshot {old}"
 
     def server_side_planning(self) -> str:
-        planning = self.connect(**{"scan-planning-mode": "server"})
+        # "scan-planning-mode" is PyIceberg 0.12's switch; 0.11 named it "rest-scan-planning-enabled". Each
+        # release ignores the other's, so the flow runs on both (clients/try-versions.sh tries 0.11).
+        planning = self.connect(**{"scan-planning-mode": "server", "rest-scan-planning-enabled": "true"})
         if not planning.supports_server_side_planning():
             raise StepSkipped("the server does not advertise planTableScan in /v1/config endpoints")
         planned_tbl = planning.load_table(self.table_id)
