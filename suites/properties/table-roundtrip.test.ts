@@ -1,8 +1,9 @@
 /**
  * Property: a table created with any schema (every type, nested struct/list/map; v3 types when the
  * profile and server support format v3), any partition spec (every transform) and any sort order loads
- * back with the same schema, spec and order up to field ids, which the server may reassign (spec-digest
- * §1.3 #10, #18; commit-semantics §3.1), and with the requested properties.
+ * back with the same schema, spec and order up to field ids, which the server may reassign (a catalog assigns
+ * fresh ids when it builds the table's metadata: https://iceberg.apache.org/spec/#schemas), and with the
+ * requested properties.
  */
 import fc from 'fast-check'
 import { operation, rule } from '../_harness/dsl.ts'

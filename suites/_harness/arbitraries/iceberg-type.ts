@@ -1,5 +1,5 @@
 /**
- * An Iceberg type of any kind (spec-digest §2.5): every primitive, decimal and fixed with parameters, and
+ * An Iceberg type of any kind (table spec, https://iceberg.apache.org/spec/#schemas-and-data-types): every primitive, decimal and fixed with parameters, and
  * struct, list and map nested up to `depth`; the v3 types (timestamp_ns, timestamptz_ns, unknown,
  * variant, geometry, geography) only with `v3: true`, and of those the type families a server may lack
  * (variant, geometry, geography: each its own feature) only with `v3Families: true` as well, so that a
