@@ -242,7 +242,7 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
       try {
         await fn(ctx)
       } catch (e) {
-        await annotateOutcome(ctx, uiNote(meta, e as Error))
+        await annotateOutcome(ctx, uiNote(meta, e))
         throw e
       }
       await annotateOutcome(ctx, uiNote(meta))

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ConformanceMeta } from './meta.ts'
+import { ConformanceFailure, SetupError } from './errors.ts'
 import { uiNote, wrapCurl } from './ui-notes.ts'
 
 const meta = (over: Partial<ConformanceMeta> = {}): ConformanceMeta => ({
@@ -31,10 +32,12 @@ describe('the harness outcome as a Vitest UI annotation', () => {
   })
   it('tells a failure of the server from a rule that could not be judged, and leaves skips alone', () => {
     expect(
-      uiNote(meta({ violations: [{ ...should, level: 'MUST' }] }), { name: 'ConformanceFailure' })?.type,
+      uiNote(meta({ violations: [{ ...should, level: 'MUST' }] }), new ConformanceFailure('x'))?.type,
     ).toBe('fail')
-    expect(uiNote(meta(), { name: 'SetupError' })?.type).toBe('error')
-    expect(uiNote(meta({ outcome: 'unsupported' }), { name: 'Error' })).toBeUndefined()
+    expect(uiNote(meta(), new SetupError('x'))?.type).toBe('error')
+    // As in the reports: a plain throw that is no rule's failure is an error, never a fail.
+    expect(uiNote(meta(), new Error('boom'))?.type).toBe('error')
+    expect(uiNote(meta({ outcome: 'unsupported' }), new Error('skip'))).toBeUndefined()
   })
   it('wraps a curl line before each option', () => {
     expect(wrapCurl('curl -sS -i -X POST --data-raw \'{"a": "x -y"}\' \'http://h\'')).toBe(

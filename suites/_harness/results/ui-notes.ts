@@ -6,6 +6,7 @@
  * lines wrapped so they read in the UI's panel. Only annotations: the verdict comes from meta, never from these.
  */
 import type { ConformanceMeta } from './meta.ts'
+import { outcomeOf } from './outcome.ts'
 import type { Violation } from './violation.ts'
 
 export interface UiNote {
@@ -36,26 +37,34 @@ function transcriptOf(violations: readonly Violation[]): string | undefined {
   return lines.length ? lines.join('\n') : undefined
 }
 
-/** The note of a test that ended; `thrown` when it threw (failed, or could not be judged). */
-export function uiNote(meta: ConformanceMeta, thrown?: { readonly name?: string }): UiNote | undefined {
-  if (thrown) {
-    if (meta.outcome && meta.outcome !== 'warn') return undefined // unsupported, not-configured, disabled: a skip
-    const setup = thrown.name === 'SetupError' || thrown.name === 'HarnessError'
-    const transcript = transcriptOf(meta.violations)
+/** The note of a test that ended; `thrown` when it threw. Its outcome is the reports' own (outcome.ts). */
+export function uiNote(meta: ConformanceMeta, thrown?: unknown): UiNote | undefined {
+  // A skip (unsupported, not-configured, disabled) ends in a throw as well; Vitest shows it with its reason.
+  if (thrown !== undefined && meta.outcome !== undefined && meta.outcome !== 'warn') return undefined
+  const outcome = outcomeOf({ state: thrown === undefined ? 'passed' : 'failed', thrown, meta })
+  if (outcome === 'error')
     return {
-      type: setup ? 'error' : 'fail',
-      message: setup
-        ? 'error: the rule could not be judged (a setup step or the harness failed); not a finding against the server'
-        : `fail: ${meta.level} rule ${meta.rule} is broken`,
-      ...(transcript ? { transcript } : {}),
+      type: 'error',
+      message:
+        'error: the rule could not be judged (a setup step or the harness failed); not a finding against the server',
+      ...transcriptField(meta.violations),
     }
-  }
-  if (meta.outcome !== 'warn') return undefined
+  if (outcome === 'fail')
+    return {
+      type: 'fail',
+      message: `fail: ${meta.level} rule ${meta.rule} is broken`,
+      ...transcriptField(meta.violations),
+    }
+  if (outcome !== 'warn') return undefined
   const should = meta.violations.filter((v) => v.level === 'SHOULD')
-  const transcript = transcriptOf(should)
   return {
     type: 'warn',
     message: `warn: a SHOULD was not met (${should[0]?.rule ?? meta.rule}); the test shows as passed in Vitest`,
-    ...(transcript ? { transcript } : {}),
+    ...transcriptField(should),
   }
+}
+
+function transcriptField(violations: readonly Violation[]): { transcript?: string } {
+  const transcript = transcriptOf(violations)
+  return transcript ? { transcript } : {}
 }
