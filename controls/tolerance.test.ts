@@ -5,6 +5,7 @@
  */
 import { afterAll, describe, expect, test } from 'vitest'
 import type { ReferenceServerOptions } from '../reference-server/index.ts'
+import { errorResponse } from './faults/scenario-kit.ts'
 import { discard, runControl } from './run-fault.ts'
 import type { RunOutcome } from './run-fault.ts'
 
@@ -98,13 +99,7 @@ const noViews: Partial<ReferenceServerOptions> = {
   hooks: {
     onRequest: (req) =>
       /\/(views|register-view)(\/|$|\?)/.test(req.path)
-        ? {
-            status: 404,
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              error: { message: 'no such route', type: 'NotFoundException', code: 404 },
-            }),
-          }
+        ? errorResponse(404, 'NotFoundException', 'no such route')
         : req,
     onResponse: (req, res) => {
       if (!req.path.endsWith('/v1/config') || res.status !== 200) return res
@@ -129,13 +124,7 @@ function ownsLocations(): Partial<ReferenceServerOptions> {
           'metadata-location'
         ]
         if (!location || ![...live.values()].includes(location)) return req
-        return {
-          status: 409,
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            error: { message: 'location owned by a live table', type: 'AlreadyExistsException', code: 409 },
-          }),
-        }
+        return errorResponse(409, 'AlreadyExistsException', 'location owned by a live table')
       },
       onResponse: (req, res) => {
         if (req.method === 'POST' && req.path.endsWith('/tables') && res.status === 200) {
@@ -158,17 +147,7 @@ const fixedParents: Partial<ReferenceServerOptions> = {
       const ns = (JSON.parse(req.body ?? '{}') as { namespace?: unknown }).namespace
       if (!Array.isArray(ns) || ns.length !== 1 || ['bronze', 'silver', 'gold'].includes(String(ns[0])))
         return req
-      return {
-        status: 403,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          error: {
-            message: 'only bronze, silver and gold at the top',
-            type: 'ForbiddenException',
-            code: 403,
-          },
-        }),
-      }
+      return errorResponse(403, 'ForbiddenException', 'only bronze, silver and gold at the top')
     },
   },
 }
@@ -243,13 +222,8 @@ describe('transient unavailability is not judged', () => {
             const key = `${req.method} ${req.path} ${req.body}`
             if (++writes % 40 !== 0 || refused.has(key)) return req
             refused.add(key)
-            return {
-              status: 503,
-              headers: { 'content-type': 'application/json', 'retry-after': '0' },
-              body: JSON.stringify({
-                error: { message: 'busy', type: 'ServiceUnavailableException', code: 503 },
-              }),
-            }
+            const busy = errorResponse(503, 'ServiceUnavailableException', 'busy')
+            return { ...busy, headers: { ...busy.headers, 'retry-after': '0' } }
           },
         },
       })

@@ -2,6 +2,7 @@
 import type { Fault } from '../fault.ts'
 import { onOperations } from '../fault-kit.ts'
 import { rewriteRequests } from './commits.ts'
+import { errorResponse } from './scenario-kit.ts'
 
 const AREA = ['transactions']
 type Json = Record<string, unknown>
@@ -98,13 +99,7 @@ export const faults: Fault[] = [
         req.method === 'POST' &&
         req.path.endsWith('/transactions/commit') &&
         /"table-changes"\s*:\s*\[\s*\]/.test(req.body)
-          ? {
-              status: 500,
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({
-                error: { message: 'index out of bounds', type: 'RuntimeException', code: 500 },
-              }),
-            }
+          ? errorResponse(500, 'RuntimeException', 'index out of bounds')
           : req,
     }),
   },
