@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path'
 import { createVitest } from 'vitest/node'
 import type { TestSpecification } from 'vitest/node'
 import { parseCommandLine } from '../app/cli/args.ts'
-import { finishRun } from '../app/cli/run.ts'
+import { finishRun, suitePath } from '../app/cli/run.ts'
 import { resolveOptions } from '../app/config/resolve.ts'
 import { prepareRun, secretsOf } from '../app/setup/prepare.ts'
 import { replayArgsOf } from '../app/setup/replay.ts'
@@ -46,8 +46,8 @@ export function selectFiles(
   include: readonly string[] = [],
   exclude: readonly string[] = [],
 ): string[] {
-  const wanted = include.map((a) => (a.endsWith('.ts') ? `suites/${a}` : `suites/${a}/`))
-  const unwanted = exclude.map((a) => (a.endsWith('.ts') ? `suites/${a}` : `suites/${a}/`))
+  const wanted = include.map(suitePath)
+  const unwanted = exclude.map(suitePath)
   return all.filter(
     (f) => (wanted.length === 0 || wanted.some((w) => f.includes(w))) && !unwanted.some((u) => f.includes(u)),
   )

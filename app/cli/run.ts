@@ -30,6 +30,14 @@ import { loadOpenApi } from '../../schemas/openapi.ts'
 import { OPTION_SPECS } from '../config/options.ts'
 import { harnessVersion, PACKAGE_ROOT } from './version.ts'
 
+/**
+ * The path an `--include`/`--exclude` entry names under suites/: an area is a folder (trailing slash: `tables` must
+ * not match `tables-x`); a file is matched as it is.
+ */
+export function suitePath(entry: string): string {
+  return entry.endsWith('.ts') ? `suites/${entry}` : `suites/${entry}/`
+}
+
 /** The options with secrets replaced, for results.json. */
 export function redactedOptions(opts: Options): Record<string, unknown> {
   const out: Record<string, unknown> = {}
@@ -65,8 +73,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     handOverRun(run)
     const reportDir = resolve(opts.reportDir ?? 'reports/out')
     let collected: CollectedRun = { tests: [], errors: [] }
-    // An area is a folder (trailing slash: `tables` must not match `tables-x`); a file is matched as it is.
-    const areas = (opts.include ?? []).map((a) => (a.endsWith('.ts') ? `suites/${a}` : `suites/${a}/`))
+    const areas = (opts.include ?? []).map(suitePath)
     const excluded = (opts.exclude ?? []).map((a) => `suites/${a}/**`)
     const vitest = await startVitest(
       'test',
