@@ -11,6 +11,7 @@ import { start } from '../reference-server/index.ts'
 import type { FaultHooks, ReferenceServerOptions } from '../reference-server/index.ts'
 import type { Results } from '../reports/results.ts'
 import type { Fault } from './fault.ts'
+import { outsideVitest } from '../app/cli/spawn-cli.ts'
 import { CliServices } from './cli-services.ts'
 import { startWireProxy } from './wire-proxy.ts'
 import type { WireHook } from './wire-proxy.ts'
@@ -130,11 +131,7 @@ let pool: CliServices | undefined
  */
 function services(): CliServices {
   if (pool) return pool
-  const env: NodeJS.ProcessEnv = {}
-  for (const [k, v] of Object.entries(process.env))
-    if (!/^(CATALOG_CONFORMANCE_|VITEST|TEST$|NODE_ENV$|NODE_OPTIONS$)/.test(k)) env[k] = v
-  env.FORCE_COLOR = '0'
-  env.NO_COLOR = '1'
+  const env = { ...outsideVitest(/^(CATALOG_CONFORMANCE_|NODE_OPTIONS$)/), FORCE_COLOR: '0', NO_COLOR: '1' }
   pool = new CliServices(ROOT, Number(process.env.CONTROLS_CONCURRENCY ?? 2), env)
   return pool
 }

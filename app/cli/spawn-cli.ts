@@ -15,11 +15,20 @@ export interface Ran {
   readonly stderr: string
 }
 
-/** The environment of a user's shell in CI: ours without the variables of the Vitest run we are inside of. */
-export function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+/**
+ * Our environment without the variables of the Vitest run we are inside of (they would confuse a child's own
+ * Vitest), and without any other variable whose name `drop` matches.
+ */
+export function outsideVitest(drop?: RegExp): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
-  for (const [k, v] of Object.entries(process.env)) if (!/^(VITEST|TEST$|NODE_ENV$)/.test(k)) env[k] = v
-  return { ...env, CI: 'true', ...extra }
+  for (const [k, v] of Object.entries(process.env))
+    if (!/^(VITEST|TEST$|NODE_ENV$)/.test(k) && !drop?.test(k)) env[k] = v
+  return env
+}
+
+/** The environment of a user's shell in CI. */
+export function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return { ...outsideVitest(), CI: 'true', ...extra }
 }
 
 export function runCli(
