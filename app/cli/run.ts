@@ -107,9 +107,12 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     process.once('SIGINT', onSignal)
     process.once('SIGTERM', onSignal)
     if (opts.ui) {
+      // The port the UI really listens on: when the configured one is taken (another Vitest UI), Vite moves on.
       const api = vitest.config.api as { port?: number; host?: string } | undefined
+      const bound = vitest.vite.httpServer?.address()
+      const port = typeof bound === 'object' && bound ? bound.port : (api?.port ?? 51204)
       log(
-        `Vitest UI: http://${api?.host ?? 'localhost'}:${api?.port ?? 51204}/__vitest__/ — reports are rewritten after each run; Ctrl+C stops`,
+        `Vitest UI: http://${api?.host ?? 'localhost'}:${port}/__vitest__/ — reports are rewritten after each run; Ctrl+C stops`,
       )
       await new Promise<void>((resolveClosed) => vitest.onClose(() => resolveClosed()))
     }
