@@ -4,7 +4,7 @@
  * and ids of the table spec's manifest and manifest-list sections).
  */
 import avro from 'avsc'
-import { avroType } from './avro-file.ts'
+import { avroType } from '../../schemas/model/avro.ts'
 
 /**
  * An Avro container file of `records`, encoded by avsc's BlockEncoder. A schema given as JSON is written to

@@ -8,6 +8,8 @@ import {
   manifestFile,
 } from './avro-fixtures.ts'
 import { CannotPlan, manifestDataFiles, tableFiles } from './manifests.ts'
+import { readAvroFile } from '../../schemas/model/avro.ts'
+import { manifestBytes, manifestListBytes, manifestListEntry } from '../../schemas/model/manifest-files.ts'
 
 const MD = { 'partition-specs': [SPEC] }
 const SNAPSHOT = { 'snapshot-id': 1, 'manifest-list': 'file:///w/t/metadata/snap-1.avro' }
@@ -116,5 +118,77 @@ describe('manifestDataFiles', () => {
       ].sort(),
     )
     expect(tableFiles(read, {})).toEqual([])
+  })
+})
+
+describe('manifests written by the shared writers (schemas/model/manifest-files.ts)', () => {
+  const md = {
+    'format-version': 2,
+    'current-schema-id': 0,
+    schemas: [
+      {
+        'schema-id': 0,
+        type: 'struct' as const,
+        fields: [
+          { id: 1, name: 'id', type: 'long', required: true },
+          { id: 2, name: 'category', type: 'string', required: false },
+          { id: 3, name: 'day', type: 'date', required: false },
+        ],
+      },
+    ],
+    'partition-specs': [SPEC],
+  }
+  const file = (path: string, category: string | null, day: string | null, records: number) => ({
+    content: 'data' as const,
+    'file-path': path,
+    'file-format': 'parquet',
+    'spec-id': 0,
+    partition: [category, day],
+    'file-size-in-bytes': 100 + records,
+    'record-count': records,
+  })
+
+  it('plan back the files of the snapshot and of its parent, partition values exact', () => {
+    const first = [file('file:///w/a.parquet', 'books', '2017-11-16', 5)]
+    const second = [file('file:///w/b.parquet', null, null, 7), file('file:///w/c.parquet', 'toys', null, 1)]
+    const store = new Map<string, Buffer>()
+    const m1 = manifestBytes(md, first, 1)
+    store.set('file:///w/m1.avro', m1)
+    const list1 = [
+      manifestListEntry(
+        { path: 'file:///w/m1.avro', length: m1.length, files: first },
+        { id: 1, sequenceNumber: 1 },
+      ),
+    ]
+    store.set('file:///w/l1.avro', manifestListBytes(list1, { id: 1, sequenceNumber: 1, formatVersion: 2 }))
+    const m2 = manifestBytes(md, second, 2)
+    store.set('file:///w/m2.avro', m2)
+    const carried = readAvroFile(store.get('file:///w/l1.avro')!).records as Record<string, unknown>[]
+    const list2 = [
+      ...carried,
+      manifestListEntry(
+        { path: 'file:///w/m2.avro', length: m2.length, files: second },
+        { id: 2, sequenceNumber: 2 },
+      ),
+    ]
+    store.set(
+      'file:///w/l2.avro',
+      manifestListBytes(list2, { id: 2, parentId: 1, sequenceNumber: 2, formatVersion: 2 }),
+    )
+    const read = (l: string): Buffer | undefined => store.get(l)
+    expect(manifestDataFiles(read, md, { 'snapshot-id': 1, 'manifest-list': 'file:///w/l1.avro' })).toEqual(
+      first,
+    )
+    expect(manifestDataFiles(read, md, { 'snapshot-id': 2, 'manifest-list': 'file:///w/l2.avro' })).toEqual([
+      ...first,
+      ...second,
+    ])
+  })
+
+  it('refuse what they cannot write, with a reason', () => {
+    expect(() => manifestBytes(md, [file('x', 'books', 'not a date', 1)], 1)).toThrow('not a date')
+    expect(() => manifestBytes(md, [{ ...file('x', null, null, 1), partition: [] }], 1)).toThrow(
+      '0 partition values for 2 fields',
+    )
   })
 })

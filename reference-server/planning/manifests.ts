@@ -9,7 +9,7 @@
  *
  * {@link tableFiles} lists every file a table's metadata reaches, for a purge.
  */
-import { readAvroFile } from './avro-file.ts'
+import { readAvroFile } from '../../schemas/model/avro.ts'
 
 type Json = Record<string, unknown>
 

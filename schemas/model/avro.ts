@@ -1,10 +1,13 @@
 /**
- * Reads an Avro object container file (the format of Iceberg manifest lists and manifests) from a buffer,
- * synchronously, so a planning handler never yields between reading metadata and answering. Records are
- * decoded with the file's own (writer) schema; longs are BigInt because snapshot ids use all 64 bits.
- * Codecs: null and deflate (what Iceberg writers use by default); any other is an error naming it.
+ * Avro object container files (the format of Iceberg manifest lists and manifests), read and written
+ * synchronously from and to buffers: the reference server plans scans without yielding between reading
+ * metadata and answering, and the harness seeds tables with real manifests before a commit. Records are
+ * decoded with the file's own (writer) schema; longs are BigInt because snapshot ids use all 64 bits (a
+ * writer may pass plain integers). Codecs: null and deflate (what Iceberg writers use by default); any
+ * other is an error naming it.
  */
-import { inflateRawSync } from 'node:zlib'
+import { randomBytes } from 'node:crypto'
+import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import avro from 'avsc'
 
 const MAGIC = Buffer.from('Obj\u0001', 'latin1')
@@ -12,14 +15,14 @@ const MAGIC = Buffer.from('Obj\u0001', 'latin1')
 // 64-bit longs as BigInt (avsc's default long type refuses values beyond 2^53).
 const bigLong = avro.types.LongType.__with({
   fromBuffer: (buf: Buffer) => buf.readBigInt64LE(),
-  toBuffer: (n: bigint) => {
+  toBuffer: (n: bigint | number) => {
     const buf = Buffer.alloc(8)
-    buf.writeBigInt64LE(n)
+    buf.writeBigInt64LE(BigInt(n))
     return buf
   },
   fromJSON: (v: unknown) => BigInt(v as number),
   toJSON: (n: bigint) => Number(n),
-  isValid: (n: unknown) => typeof n === 'bigint',
+  isValid: (n: unknown) => typeof n === 'bigint' || Number.isSafeInteger(n),
   compare: (a: bigint, b: bigint) => (a === b ? 0 : a < b ? -1 : 1),
 })
 
@@ -82,4 +85,40 @@ export function readAvroFile(buf: Buffer): AvroFile {
     pos = end + 16
   }
   return { meta, schema, records }
+}
+
+/** Records per block: Iceberg's writers flush blocks of a similar size. */
+const BLOCK_RECORDS = 1000
+
+/**
+ * Encodes `records` as a container file with `schema` as its writer schema (written to the header as given,
+ * with Iceberg's `field-id` attributes) and `meta` as extra key-value metadata. Throws on a record that does
+ * not match the schema, naming the first one.
+ */
+export function writeAvroFile(
+  schema: unknown,
+  records: readonly unknown[],
+  opts: { meta?: Readonly<Record<string, string>>; codec?: 'null' | 'deflate' } = {},
+): Buffer {
+  const codec = opts.codec ?? 'deflate'
+  const type = avroType(schema)
+  const sync = randomBytes(16)
+  const meta: Record<string, Buffer> = {}
+  for (const [k, v] of Object.entries(opts.meta ?? {})) meta[k] = Buffer.from(v, 'utf8')
+  meta['avro.schema'] = Buffer.from(JSON.stringify(schema), 'utf8')
+  meta['avro.codec'] = Buffer.from(codec, 'utf8')
+  const parts = [headerType.toBuffer({ magic: MAGIC, meta, sync })]
+  for (let i = 0; i < records.length; i += BLOCK_RECORDS) {
+    const chunk = records.slice(i, i + BLOCK_RECORDS)
+    const encoded = chunk.map((r, j) => {
+      let where = ''
+      if (!type.isValid(r, { errorHook: (path: string[]) => void (where ||= path.join('.')) }))
+        throw new Error(`record ${i + j} does not match the Avro schema at ${where || 'the top'}`)
+      return type.toBuffer(r)
+    })
+    const raw = Buffer.concat(encoded)
+    const data = codec === 'deflate' ? deflateRawSync(raw) : raw
+    parts.push(countType.toBuffer(chunk.length), countType.toBuffer(data.length), data, sync)
+  }
+  return Buffer.concat(parts)
 }
