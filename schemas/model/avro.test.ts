@@ -63,7 +63,6 @@ describe('readAvroFile', () => {
     const snappy = await avroFile(SCHEMA, ROWS, {
       codec: 'snappy',
       codecs: { snappy: identity },
-      bigLongs: true,
     })
     expect(() => readAvroFile(snappy)).toThrow('unsupported Avro codec snappy')
   })
