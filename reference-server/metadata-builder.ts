@@ -17,7 +17,7 @@ export const metadataBuilder: MetadataBuilder = {
       [...updates],
       ctx,
     )
-    return { metadata: r.metadata as unknown as JsonObject, changed: r.changed }
+    return { metadata: r.metadata as unknown as JsonObject, changed: r.changed, files: r.files }
   },
   createViewMetadata: (req, location, ctx) =>
     md.createViewMetadata(req as unknown as md.CreateViewInput, location, ctx) as unknown as JsonObject,
@@ -25,9 +25,6 @@ export const metadataBuilder: MetadataBuilder = {
     const r = md.applyViewCommit(base as unknown as md.ViewMetadata, [...requirements], [...updates], ctx)
     return { metadata: r.metadata as unknown as JsonObject, changed: r.changed }
   },
-  dataFilesOf: (m, snapshotId) =>
-    md.dataFilesOf(m as unknown as md.TableMetadata, snapshotId) as unknown as readonly JsonObject[],
-  dataFilesRecorded: (m, snapshotId) => md.dataFilesRecorded(m as unknown as md.TableMetadata, snapshotId),
   checkTableInvariants: (m) => md.checkTableInvariants(m as unknown as md.TableMetadata),
   metadataFileName: (version, uuid) => md.metadataFileName(version, uuid),
 }

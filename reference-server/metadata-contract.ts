@@ -10,12 +10,18 @@ export interface MetadataContext {
   readonly newUuid: () => string
   /** The metadata file being replaced, recorded in `metadata-log` by the builder. */
   readonly previousMetadataLocation?: string
+  /** Reads a file the table reaches (the current snapshot's manifest list, for `append`). */
+  readonly readBytes?: (location: string) => Buffer | undefined
+  /** The original document's behaviours: its `append` update is applied only then. */
+  readonly documentProfile?: boolean
 }
 
 export interface CommitOutcome {
   readonly metadata: JsonObject
   /** False when every update was a no-op: nothing is written and the location stays. */
   readonly changed: boolean
+  /** Files the commit wrote besides the metadata (manifests and manifest lists), by location. */
+  readonly files?: ReadonlyMap<string, Buffer>
 }
 
 export interface MetadataBuilder {
@@ -35,10 +41,6 @@ export interface MetadataBuilder {
     updates: readonly unknown[],
     ctx: MetadataContext,
   ): CommitOutcome
-  /** The data files live in the given snapshot (default: the current one), as DataFile JSON objects. */
-  dataFilesOf(md: JsonObject, snapshotId?: number): readonly JsonObject[]
-  /** True when dataFilesOf is complete for that snapshot; false when a client's add-snapshot is in its history. */
-  dataFilesRecorded(md: JsonObject, snapshotId?: number): boolean
   /** The broken MUST-level invariants of a metadata document ([] when it is valid); used by register. */
   checkTableInvariants(md: JsonObject): readonly string[]
   /** File name (no directory) of a metadata file, e.g. `00001-<uuid>.metadata.json`. */

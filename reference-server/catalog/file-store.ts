@@ -13,7 +13,7 @@ export interface FileStore {
   read(location: string): string | undefined
   /** The file's bytes (Avro manifests written by clients), or undefined when absent or out of reach. */
   readBytes(location: string): Buffer | undefined
-  write(location: string, content: string): void
+  write(location: string, content: string | Buffer): void
   delete(location: string): void
   /**
    * Removes every file under `location` (a table's data, manifests and metadata), but only inside the warehouse
@@ -24,13 +24,16 @@ export interface FileStore {
 
 /** Metadata files held in memory, under `memory://<warehouse>`. */
 export function memoryFileStore(warehouse: string): FileStore {
-  const files = new Map<string, string>()
+  const files = new Map<string, string | Buffer>()
   return {
     root: `memory://${encodeURIComponent(warehouse)}`,
-    read: (location) => files.get(location),
+    read: (location) => {
+      const content = files.get(location)
+      return typeof content === 'string' ? content : content?.toString('utf8')
+    },
     readBytes: (location) => {
-      const text = files.get(location)
-      return text === undefined ? undefined : Buffer.from(text, 'utf8')
+      const content = files.get(location)
+      return typeof content === 'string' ? Buffer.from(content, 'utf8') : content
     },
     write: (location, content) => void files.set(location, content),
     delete: (location) => void files.delete(location),

@@ -5,7 +5,7 @@ const NS = '/v1/ref/namespaces'
 const T = `${NS}/db/tables`
 
 async function withTables(...names: string[]): Promise<Call> {
-  const call = testClient()
+  const call = testClient({ documentProfile: true })
   await call('POST', NS, { body: { namespace: ['db'] } })
   for (const name of names) {
     expect((await call('POST', T, { body: { name, schema: SIMPLE_SCHEMA } })).status).toBe(200)

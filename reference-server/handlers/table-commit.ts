@@ -64,6 +64,8 @@ function apply(
   const ctxMd = {
     nowMs: ctx.now(),
     newUuid: ctx.newUuid,
+    readBytes: (location: string) => ctx.files.readBytes(location),
+    documentProfile: ctx.settings.documentProfile,
     ...(entry ? { previousMetadataLocation: entry.metadataLocation } : {}),
   }
   const outcome: CommitOutcome = ctx.metadata.applyTableCommit(
@@ -73,12 +75,14 @@ function apply(
     ctxMd,
   )
   if (entry && !outcome.changed) return entry
+  const written = [...(outcome.files ?? new Map<string, Buffer>())]
+  for (const [location, bytes] of written) ctx.files.write(location, bytes)
   const metadataLocation = writeMetadataFile(ctx, outcome.metadata, entry?.metadataLocation)
   return {
     kind: 'table',
     metadataLocation,
     metadata: outcome.metadata,
-    files: [...(entry?.files ?? []), metadataLocation],
+    files: [...(entry?.files ?? []), ...written.map(([location]) => location), metadataLocation],
   }
 }
 

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import {
-  applyTableCommit,
-  checkTableInvariants,
-  createTableMetadata,
-  dataFilesOf,
-  dataFilesRecorded,
-  type TableMetadata,
-} from './index.ts'
+import { applyTableCommit, checkTableInvariants, createTableMetadata, type TableMetadata } from './index.ts'
+import { manifestDataFiles } from '../planning/manifests.ts'
 import { createRequest, dataFile, expectError, T0, testContext } from './test-helpers.ts'
+
+/** The files commits wrote (manifests and manifest lists), as the server's file store keeps them. */
+const store = new Map<string, Buffer>()
+const readBytes = (location: string): Buffer | undefined => store.get(location)
+let uuids = 0
+const documentContext = (now: number) => ({
+  ...testContext(now, { documentProfile: true, readBytes }),
+  newUuid: () => `00000000-0000-4000-8000-${(++uuids).toString(16).padStart(12, '0')}`,
+})
 
 const table = (version: number, partitioned = false): TableMetadata =>
   createTableMetadata(
@@ -20,8 +23,20 @@ const table = (version: number, partitioned = false): TableMetadata =>
     'mem://wh/t',
     testContext(),
   )
-const append = (base: TableMetadata, files: unknown[], now = T0 + 1000) =>
-  applyTableCommit(base, [], [{ action: 'append', 'data-files': files }], testContext(now)).metadata
+const append = (base: TableMetadata, files: unknown[], now = T0 + 1000): TableMetadata => {
+  const r = applyTableCommit(base, [], [{ action: 'append', 'data-files': files }], documentContext(now))
+  for (const [location, bytes] of r.files) store.set(location, bytes)
+  return r.metadata
+}
+/** The data files live in a snapshot (default: the current one), read back from what the commits wrote. */
+const planned = (md: TableMetadata, id = md['current-snapshot-id']): string[] => {
+  const snapshot = md.snapshots.find((s) => s['snapshot-id'] === id)
+  if (!snapshot) return []
+  const json = md as unknown as Record<string, unknown>
+  return manifestDataFiles(readBytes, json, snapshot as unknown as Record<string, unknown>).map((f) =>
+    String(f['file-path']),
+  )
+}
 
 describe('append (the original document; not an Iceberg update)', () => {
   it('adds a snapshot on top of main with the next sequence number and moves main to it (v2)', () => {
@@ -56,21 +71,18 @@ describe('append (the original document; not an Iceberg update)', () => {
     expect(checkTableInvariants(two)).toEqual([])
   })
 
-  it('keeps the files retrievable: dataFilesOf walks the ancestors, oldest first', () => {
+  it('writes a manifest and a manifest list that carries the parent over: a plan reads the files back', () => {
     const one = append(table(2), [dataFile('f1')])
     const two = append(one, [dataFile('f2')])
-    expect(dataFilesOf(two).map((f) => f['file-path'])).toEqual(['f1', 'f2'])
-    expect(dataFilesOf(two, one.snapshots[0]?.['snapshot-id']).map((f) => f['file-path'])).toEqual(['f1'])
-    expect(dataFilesOf(two, 12345)).toEqual([])
-    expect(dataFilesOf(table(2))).toEqual([])
-    // The files survive a JSON round trip of the metadata (they live in the snapshot summary).
-    expect(dataFilesOf(JSON.parse(JSON.stringify(two)) as TableMetadata)).toHaveLength(2)
+    expect(planned(two)).toEqual(['f1', 'f2'])
+    expect(planned(two, one.snapshots[0]?.['snapshot-id'])).toEqual(['f1'])
+    expect(planned(table(2))).toEqual([])
   })
 
-  it('dataFilesRecorded: true only while every snapshot of the chain was written by append', () => {
+  it('is unknown outside the document profile, and refuses a parent whose manifest list it cannot read', () => {
+    const update = [{ action: 'append', 'data-files': [dataFile('f1')] }]
+    expectError(() => applyTableCommit(table(2), [], update, testContext(T0 + 1000)), 400)
     const one = append(table(2), [dataFile('f1')])
-    expect(dataFilesRecorded(table(2))).toBe(true)
-    expect(dataFilesRecorded(one)).toBe(true)
     const clientSnapshot = {
       'snapshot-id': 99,
       'parent-snapshot-id': one.snapshots[0]?.['snapshot-id'],
@@ -85,13 +97,10 @@ describe('append (the original document; not an Iceberg update)', () => {
       { action: 'set-snapshot-ref', 'ref-name': 'main', type: 'branch', 'snapshot-id': 99 },
     ]
     const withClient = applyTableCommit(one, [], updates, testContext(T0 + 5000)).metadata
-    expect(dataFilesRecorded(withClient)).toBe(false)
-    expect(dataFilesRecorded(withClient, one.snapshots[0]?.['snapshot-id'])).toBe(true)
-    // An append on top of the client's snapshot does not make the chain complete.
-    expect(dataFilesRecorded(append(withClient, [dataFile('f2')], T0 + 6000))).toBe(false)
+    expectError(() => append(withClient, [dataFile('f2')], T0 + 6000), 400)
   })
 
-  it('v1: no sequence numbers; v3: first-row-id = next-row-id, added-rows, and per-file first-row-ids', () => {
+  it('v1: no sequence numbers; v3: first-row-id = next-row-id and added-rows', () => {
     const v1 = append(table(1), [dataFile('f1')])
     expect(v1.snapshots[0]).not.toHaveProperty('sequence-number')
     expect(checkTableInvariants(v1)).toEqual([])
@@ -101,7 +110,7 @@ describe('append (the original document; not an Iceberg update)', () => {
       [15, 3],
     ])
     expect(v3['next-row-id']).toBe(18)
-    expect(dataFilesOf(v3).map((f) => f['first-row-id'])).toEqual([0, 10, 15])
+    expect(planned(v3)).toEqual(['a', 'b', 'c'])
     expect(checkTableInvariants(v3)).toEqual([])
   })
 
@@ -115,14 +124,17 @@ describe('append (the original document; not an Iceberg update)', () => {
     bad(dataFile('p', 1, []))
     bad({ ...dataFile('p', 1, ['x']), 'record-count': -1 })
     bad({ ...dataFile('p', 1, ['x']), 'file-path': undefined })
-    expectError(() => applyTableCommit(part, [], [{ action: 'append' }], testContext()), 400)
+    expectError(() => applyTableCommit(part, [], [{ action: 'append' }], documentContext(T0)), 400)
   })
 
   it('derives distinct JSON-safe snapshot ids, even from a degenerate uuid source', () => {
-    const constant = { nowMs: T0, newUuid: () => '12345678-1234-4234-8234-123456789abc' }
+    const constant = { ...documentContext(T0), newUuid: () => '12345678-1234-4234-8234-123456789abc' }
     let md = table(2)
-    for (let i = 0; i < 3; i++)
-      md = applyTableCommit(md, [], [{ action: 'append', 'data-files': [] }], constant).metadata
+    for (let i = 0; i < 3; i++) {
+      const r = applyTableCommit(md, [], [{ action: 'append', 'data-files': [] }], constant)
+      for (const [location, bytes] of r.files) store.set(location, bytes)
+      md = r.metadata
+    }
     const ids = md.snapshots.map((s) => s['snapshot-id'])
     expect(new Set(ids).size).toBe(3)
     expect(ids.every((id) => Number.isSafeInteger(id) && id > 0)).toBe(true)
@@ -132,7 +144,7 @@ describe('append (the original document; not an Iceberg update)', () => {
     const one = append(table(2), [dataFile('f1')])
     const stale = { type: 'assert-ref-snapshot-id', ref: 'main', 'snapshot-id': null }
     expectError(
-      () => applyTableCommit(one, [stale], [{ action: 'append', 'data-files': [] }], testContext()),
+      () => applyTableCommit(one, [stale], [{ action: 'append', 'data-files': [] }], documentContext(T0)),
       409,
     )
   })

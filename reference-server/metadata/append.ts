@@ -1,21 +1,24 @@
 /**
  * The original document's `append` update ({ action: 'append', 'data-files': DataFile[] }; not an Iceberg
- * update): a new snapshot on top of main recording the files, then main moved to it, through the same
- * checks as add-snapshot + set-snapshot-ref.
- *
- * Where the files are kept: in the snapshot's summary under {@link DATA_FILES_SUMMARY_KEY} as a JSON string.
- * The wire metadata stays spec-valid (summary values are strings; extra entries are allowed), the files
- * survive any copy/serialization of the metadata, and {@link dataFilesOf} needs nothing but the metadata.
+ * update, so applied only under the document profile): a new snapshot on top of main, then main moved to
+ * it, through the same checks as add-snapshot + set-snapshot-ref. Like any writer it writes a real manifest
+ * of the files and a manifest list that carries the parent's manifests over (schemas/model/manifest-files.ts);
+ * the commit hands both to the caller to store with the metadata, and scan planning reads them back.
  */
 import { badRequest, validationFailed } from '../errors.ts'
+import { readAvroFile } from '../../schemas/model/avro.ts'
+import {
+  manifestBytes,
+  manifestListBytes,
+  manifestListEntry,
+  type ManifestListEntry,
+} from '../../schemas/model/manifest-files.ts'
 import { arr, int, obj, str } from './read.ts'
 import { currentSnapshotId, type TableDraft } from './table-draft.ts'
 import { addSnapshotChecked, setRefChecked } from './updates-snapshot.ts'
 import type { DataFile, Snapshot, TableMetadata } from './types.ts'
 import type { Json } from './read.ts'
 
-/** Snapshot summary key holding the JSON array of data files an `append` added. */
-export const DATA_FILES_SUMMARY_KEY = 'conformance.data-files'
 const FORMATS = ['avro', 'orc', 'parquet', 'puffin']
 
 function parseDataFile(v: unknown, i: number, md: TableMetadata): DataFile {
@@ -88,12 +91,39 @@ export function append(d: TableDraft, u: Json): void {
       next += f['record-count']
     }
   }
+  const sequenceNumber = (md['last-sequence-number'] ?? 0) + 1
+  const metadataDir = `${md.location}/metadata`
+  const manifestPath = `${metadataDir}/${d.ctx.newUuid()}-m0.avro`
+  const listPath = `${metadataDir}/snap-${snapshotId}-1-${d.ctx.newUuid()}.avro`
+  let manifest: Buffer
+  try {
+    manifest = manifestBytes(md, files, snapshotId)
+  } catch (e) {
+    throw badRequest(`Invalid data files: ${(e as Error).message}`)
+  }
+  const entries = [
+    ...carriedManifests(d, parent),
+    manifestListEntry(
+      { path: manifestPath, length: manifest.length, files },
+      { id: snapshotId, sequenceNumber: v >= 2 ? sequenceNumber : 0 },
+    ),
+  ]
+  d.newFiles.set(manifestPath, manifest)
+  d.newFiles.set(
+    listPath,
+    manifestListBytes(entries, {
+      id: snapshotId,
+      ...(parentId !== null ? { parentId } : {}),
+      sequenceNumber: v >= 2 ? sequenceNumber : 0,
+      formatVersion: v,
+    }),
+  )
   const snapshot: Snapshot = {
     'snapshot-id': snapshotId,
     ...(parentId !== null ? { 'parent-snapshot-id': parentId } : {}),
-    ...(v >= 2 ? { 'sequence-number': (md['last-sequence-number'] ?? 0) + 1 } : {}),
+    ...(v >= 2 ? { 'sequence-number': sequenceNumber } : {}),
     'timestamp-ms': d.ctx.nowMs,
-    'manifest-list': `${md.location}/metadata/snap-${snapshotId}-1-${d.ctx.newUuid()}.avro`,
+    'manifest-list': listPath,
     summary: {
       operation: 'append',
       'added-data-files': String(files.length),
@@ -102,7 +132,6 @@ export function append(d: TableDraft, u: Json): void {
       'total-data-files': String(total(parent, 'total-data-files') + files.length),
       'total-records': String(total(parent, 'total-records') + addedRows),
       'total-files-size': String(total(parent, 'total-files-size') + addedSize),
-      [DATA_FILES_SUMMARY_KEY]: JSON.stringify(files),
     },
     'schema-id': md['current-schema-id'],
     ...(v >= 3 ? { 'first-row-id': md['next-row-id'] ?? 0, 'added-rows': addedRows } : {}),
@@ -112,44 +141,24 @@ export function append(d: TableDraft, u: Json): void {
   setRefChecked(d, 'main', { ...main, type: 'branch', 'snapshot-id': snapshotId })
 }
 
-function filesOfSnapshot(s: Snapshot): DataFile[] {
-  const raw = s.summary?.[DATA_FILES_SUMMARY_KEY]
-  if (typeof raw !== 'string') return []
-  try {
-    const parsed: unknown = JSON.parse(raw)
-    return Array.isArray(parsed) ? (parsed as DataFile[]) : []
-  } catch {
-    return []
-  }
-}
-
-/** The snapshot (default: the current one) and its ancestors, newest first; stops at a removed ancestor. */
-function ancestry(md: TableMetadata, snapshotId?: number): Snapshot[] {
-  const byId = new Map((md.snapshots ?? []).map((s) => [s['snapshot-id'], s]))
-  let id: number | null | undefined = snapshotId ?? currentSnapshotId(md)
-  const chain: Snapshot[] = []
-  const seen = new Set<number>()
-  while (id !== null && id !== undefined && !seen.has(id)) {
-    const s = byId.get(id)
-    if (!s) break
-    seen.add(id)
-    chain.push(s)
-    id = s['parent-snapshot-id']
-  }
-  return chain
-}
-
 /**
- * The data files live in a snapshot as far as `append` recorded them: the files of that snapshot and of
- * its ancestors, oldest first. Defaults to the current snapshot; [] when there is none or the id is
- * unknown. Snapshots added by clients with add-snapshot contribute nothing (their manifests are opaque
- * here; {@link dataFilesRecorded} tells); the walk stops at an ancestor that was removed.
+ * The manifests of the parent snapshot, which the new manifest list carries over. A parent whose manifest
+ * list cannot be read (a client's add-snapshot naming a file it never wrote) cannot be appended to: the new
+ * snapshot would silently lose the parent's files.
  */
-export function dataFilesOf(md: TableMetadata, snapshotId?: number): DataFile[] {
-  return ancestry(md, snapshotId).reverse().flatMap(filesOfSnapshot)
-}
-
-/** True when {@link dataFilesOf} is complete: every snapshot of the chain was written by `append` (or there is none). */
-export function dataFilesRecorded(md: TableMetadata, snapshotId?: number): boolean {
-  return ancestry(md, snapshotId).every((s) => typeof s.summary?.[DATA_FILES_SUMMARY_KEY] === 'string')
+function carriedManifests(d: TableDraft, parent: Snapshot | undefined): ManifestListEntry[] {
+  if (!parent) return []
+  const location = parent['manifest-list']
+  const bytes = location === undefined ? undefined : d.ctx.readBytes?.(location)
+  if (bytes === undefined)
+    throw validationFailed(
+      `Cannot append: the manifest list of snapshot ${parent['snapshot-id']} cannot be read`,
+    )
+  try {
+    return readAvroFile(bytes).records as ManifestListEntry[]
+  } catch (e) {
+    throw validationFailed(
+      `Cannot append: the manifest list ${String(location)} is not readable: ${(e as Error).message}`,
+    )
+  }
 }

@@ -39,7 +39,7 @@ describe('applyTableCommit: general model', () => {
       [{ action: 'set-properties', updates: {} }],
       testContext(T0 + 5, { previousMetadataLocation: 'x' }),
     )
-    expect(r).toEqual({ metadata: base, changed: false })
+    expect(r).toEqual({ metadata: base, changed: false, files: new Map() })
   })
 
   it('never mutates the base, even when an update in the middle fails', () => {
@@ -164,7 +164,7 @@ describe('staged create completed with assert-create', () => {
       null,
       [{ type: 'assert-create' }],
       changes,
-      testContext(T0, { previousMetadataLocation: 'x' }),
+      testContext(T0, { previousMetadataLocation: 'x', documentProfile: true }),
     ).metadata
     expect(md.snapshots).toHaveLength(1)
     expect(md['metadata-log']).toEqual([])

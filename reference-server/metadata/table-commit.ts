@@ -42,13 +42,15 @@ export const TABLE_UPDATES: Record<string, Apply> = {
   append,
 }
 
-function parseUpdates(updates: unknown): { kind: string; body: Json; apply: Apply }[] {
+function parseUpdates(updates: unknown, ctx: CommitContext): { kind: string; body: Json; apply: Apply }[] {
   if (updates === undefined || updates === null) return []
   if (!Array.isArray(updates)) throw badRequest('Invalid updates: expected an array')
   return updates.map((u) => {
     const { kind, body } = kindOf(u, 'action', 'update')
     const apply = TABLE_UPDATES[kind]
-    if (!apply) throw badRequest(`Unknown update action: ${kind}`)
+    // `append` is the original document's, not Iceberg's: an Iceberg release does not know it.
+    if (!apply || (kind === 'append' && !ctx.documentProfile))
+      throw badRequest(`Unknown update action: ${kind}`)
     return { kind, body, apply }
   })
 }
@@ -82,12 +84,12 @@ export function applyTableCommit(
   ctx: CommitContext,
 ): TableCommitResult {
   const reqs = parseTableRequirements(requirements)
-  const ups = parseUpdates(updates)
+  const ups = parseUpdates(updates, ctx)
   const isCreate = checkTableRequirements(base, reqs)
   const draft = isCreate
     ? newDraft(null, ctx, createFormatVersion(ups))
     : newDraft(base, ctx, DEFAULT_FORMAT_VERSION)
   for (const u of ups) u.apply(draft, u.body)
-  if (draft.changes.length === 0 && base) return { metadata: base, changed: false }
-  return { metadata: buildDraft(draft), changed: true }
+  if (draft.changes.length === 0 && base) return { metadata: base, changed: false, files: new Map() }
+  return { metadata: buildDraft(draft), changed: true, files: draft.newFiles }
 }

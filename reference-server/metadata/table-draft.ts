@@ -29,6 +29,8 @@ export interface TableDraft {
   /** Snapshots added in this commit that `main` was set to, in order (intermediate ones are collapsed). */
   mainSetToAdded: number[]
   removedSnapshots: boolean
+  /** Files to write with the commit's metadata (what `append` adds), by location. */
+  newFiles: Map<string, Buffer>
 }
 
 export function newDraft(base: TableMetadata | null, ctx: CommitContext, formatVersion: number): TableDraft {
@@ -81,6 +83,7 @@ export function newDraft(base: TableMetadata | null, ctx: CommitContext, formatV
     addedSnapshotIds: new Set(),
     mainSetToAdded: [],
     removedSnapshots: false,
+    newFiles: new Map(),
   }
 }
 

@@ -20,7 +20,13 @@ export interface BuildContext {
   newUuid: () => string
 }
 
-export type CommitContext = BuildContext & { previousMetadataLocation?: string }
+export type CommitContext = BuildContext & {
+  previousMetadataLocation?: string
+  /** Reads a file the table reaches (the current snapshot's manifest list, for `append`). */
+  readBytes?: (location: string) => Buffer | undefined
+  /** The original document's behaviours: its `append` update is applied only then. */
+  documentProfile?: boolean
+}
 
 export interface CreateTableInput {
   name: string
@@ -44,6 +50,8 @@ export interface TableCommitResult {
   metadata: TableMetadata
   /** False when every update was a no-op: the caller keeps the old metadata-location and writes no file. */
   changed: boolean
+  /** Files the commit wrote besides the metadata (manifests and manifest lists of `append`), by location. */
+  files: ReadonlyMap<string, Buffer>
 }
 
 export interface ViewCommitResult {

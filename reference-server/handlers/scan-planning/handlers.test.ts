@@ -16,7 +16,7 @@ import { FILES_PER_TASK } from './handlers.ts'
 const T = '/v1/ref/namespaces/db/tables/t'
 
 async function tableWithFiles(...batches: number[]): Promise<{ call: Call; snapshots: number[] }> {
-  const call = testClient()
+  const call = testClient({ documentProfile: true })
   await call('POST', '/v1/ref/namespaces', { body: { namespace: ['db'] } })
   await call('POST', '/v1/ref/namespaces/db/tables', { body: { name: 't', schema: SIMPLE_SCHEMA } })
   const snapshots: number[] = []

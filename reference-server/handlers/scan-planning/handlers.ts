@@ -1,8 +1,8 @@
 /**
- * Server-side scan planning: a faithful minimal planner over the data files of a snapshot: those the
- * metadata builder recorded for `append`, or, for snapshots a client added with its own manifest list,
- * those read from the manifest list and manifests (planning/manifests.ts; a snapshot it cannot read
- * fully is refused with 406 rather than planned partially). It never prunes: every file of the scanned
+ * Server-side scan planning: a faithful minimal planner over the data files of a snapshot, read from its
+ * manifest list and manifests (planning/manifests.ts), whoever wrote them: a client's add-snapshot or the
+ * document profile's `append`. A snapshot it cannot read fully is refused with 406 rather than planned
+ * partially. It never prunes: every file of the scanned
  * snapshot becomes a file scan task without a residual, so the client applies the filter itself,
  * which the spec allows. A scan of a table with data is answered `submitted`, and the first fetch
  * completes it, so fetch and cancel are exercised; with `settings.plansCompleteAtOnce` it is answered
@@ -56,7 +56,6 @@ function checkRequest(req: JsonObject, md: JsonObject): void {
 
 /** The live data files of one snapshot (default: the current one). */
 function snapshotFiles(ctx: HandlerContext, md: JsonObject, id?: number): readonly JsonObject[] {
-  if (ctx.metadata.dataFilesRecorded(md, id)) return ctx.metadata.dataFilesOf(md, id)
   const snapshotId = id ?? md['current-snapshot-id']
   const snapshots = Array.isArray(md.snapshots) ? md.snapshots : []
   const snapshot = snapshots.find((s) => isObject(s) && s['snapshot-id'] === snapshotId)
