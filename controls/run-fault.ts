@@ -56,9 +56,13 @@ export async function runControl(spec: RunSpec): Promise<RunOutcome> {
   const started = Date.now()
   mkdirSync(CONTROLS_TMP, { recursive: true })
   const reportDir = mkdtempSync(join(CONTROLS_TMP, `${spec.label}-`))
+  const warehouseDir = join(reportDir, 'warehouse')
+  mkdirSync(warehouseDir)
   const server = await start({
-    // As the CLI's bundled target: the original document's behaviours under its profile.
+    // As the CLI's bundled target: the original document's behaviours under its profile, and a warehouse
+    // on disk, which the harness reaches to seed tables with real manifests.
     ...(spec.runArgs?.join(' ').includes('--profile document') ? { documentProfile: true } : {}),
+    warehouseDir,
     ...spec.server,
     host: '127.0.0.1',
     port: 0,

@@ -4,6 +4,9 @@
  * HarnessErrors: one line, exit code 2.
  */
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Options } from '../config/options.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { registerTarget, selectTarget } from '../targets/known-targets.ts'
@@ -18,7 +21,7 @@ import type { RunningTarget } from '../targets/types.ts'
 registerTarget({
   name: 'reference',
   kind: 'reference',
-  description: 'the bundled in-memory reference server, in-process (the default)',
+  description: 'the bundled reference server, in-process, its warehouse in a temporary folder (the default)',
   create: (o) => ({
     kind: 'reference',
     start: async () => {
@@ -29,9 +32,13 @@ registerTarget({
       const client = { clientId: 'conformance', clientSecret: secret() }
       const readOnlyToken = secret()
       const expiredToken = secret()
+      // On disk rather than in memory: the harness seeds tables with data as clients do, by writing real
+      // manifests into their locations, and the scan planning rules need it. Removed when the run stops.
+      const warehouseDir = mkdtempSync(join(tmpdir(), 'catalog-conformance-warehouse-'))
       const server = await startReferenceServer({
         host: '127.0.0.1',
         port: 0,
+        warehouseDir,
         documentProfile: o.profile === 'document',
         auth: {
           clients: [client],
@@ -54,7 +61,10 @@ registerTarget({
           scope: 'catalog',
         },
         testCredentials: { readOnlyToken, expiredToken },
-        stop: () => server.close(),
+        stop: async () => {
+          await server.close()
+          rmSync(warehouseDir, { recursive: true, force: true })
+        },
       }
     },
   }),

@@ -240,6 +240,8 @@ export const faults: Fault[] = [
     description: "The original document's append update is accepted (200) but adds no snapshot.",
     areas: AREA,
     breaks: ['commits/stage-create/append'],
+    // append exists only in the original document: the rule is judged under its profile.
+    runArgs: ['--profile', 'document'],
     hooks: () => stripAction('append'),
   },
   {

@@ -34,6 +34,21 @@ describe('warehouseDir', () => {
     expect(existsSync(fileURLToPath(first))).toBe(false)
   })
 
+  it('stores tables whose names are too long for a file name, in distinct folders', async () => {
+    const call = testClient({ warehouseDir: dir })
+    const long = 'ü'.repeat(300)
+    await call('POST', '/v1/ref/namespaces', { body: { namespace: [long] } })
+    const path = `/v1/ref/namespaces/${encodeURIComponent(long)}/tables`
+    const locations = []
+    for (const name of [`${long}a`, `${long}b`]) {
+      const created = await call('POST', path, { body: { name, schema: SIMPLE_SCHEMA } })
+      expect(created.status).toBe(200)
+      locations.push(created.json.metadata.location as string)
+      expect(existsSync(fileURLToPath(created.json['metadata-location'] as string))).toBe(true)
+    }
+    expect(new Set(locations).size).toBe(2)
+  })
+
   it('keeps files of tables located outside the directory in memory', async () => {
     const call = testClient({ warehouseDir: dir })
     await call('POST', '/v1/ref/namespaces', { body: { namespace: ['db'] } })

@@ -3,6 +3,7 @@
  * (`<location>/metadata/NNNNN-<uuid>.metadata.json`, or the `write.metadata.path` directory) and how a
  * registered file is read back.
  */
+import { createHash } from 'node:crypto'
 import { badRequest, notFound } from '../errors.ts'
 import { isObject, type JsonObject } from '../json.ts'
 import { parseJson, stringifyJson } from '../json-lossless.ts'
@@ -51,9 +52,27 @@ export function readMetadataFile(ctx: HandlerContext, location: string): JsonObj
   return parsed
 }
 
+/** Longest URL-encoded path part kept as it is: file systems refuse names over 255 bytes. */
+const MAX_PART = 200
+
+/**
+ * One part of a default location: the name URL-encoded, or, when that is too long for a file name on disk,
+ * its start and a hash of the whole name (distinct names keep distinct folders).
+ */
+function locationPart(name: string): string {
+  const encoded = encodeURIComponent(name)
+  if (encoded.length <= MAX_PART) return encoded
+  let start = ''
+  for (const ch of name) {
+    if (encodeURIComponent(start + ch).length > MAX_PART - 20) break
+    start += ch
+  }
+  return `${encodeURIComponent(start)}-${createHash('sha256').update(name).digest('hex').slice(0, 16)}`
+}
+
 /** Default location of a new table or view: `<warehouse root>/<ns levels>/<name>`, each part URL-encoded. */
 export function defaultLocation(ctx: HandlerContext, ns: readonly string[], name: string): string {
-  return [ctx.files.root, ...ns.map(encodeURIComponent), encodeURIComponent(name)].join('/')
+  return [ctx.files.root, ...ns.map(locationPart), locationPart(name)].join('/')
 }
 
 /** Every metadata file a table's metadata refers to (its log), for purge. */

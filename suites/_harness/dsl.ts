@@ -57,6 +57,8 @@ export interface Fixtures {
    * (e.g. `--read-only-token`); the end of the run lists them.
    */
   notConfigured: (reason: string) => never
+  /** Ends the test as "disabled": the rule is not judged under the run's profile; the reason says why. */
+  outOfProfile: (reason: string) => never
   /** Records an advisory: a finding outside the Iceberg spec, reported apart, never the outcome. */
   advise: (finding: string) => void
 }
@@ -95,6 +97,7 @@ export const test = base.extend<Fixtures>({
     use(new Checker(meta, new Set(run.disabledChecks), openApiCheck(run.openapi))),
   unsupported: async ({ meta, skip }, use) => use(endAs(meta, skip, 'unsupported')),
   notConfigured: async ({ meta, skip }, use) => use(endAs(meta, skip, 'not-configured')),
+  outOfProfile: async ({ meta, skip }, use) => use(endAs(meta, skip, 'disabled')),
   advise: async ({ meta }, use) => use((finding: string) => void (meta.advisories ??= []).push(finding)),
 })
 
@@ -102,7 +105,7 @@ export const test = base.extend<Fixtures>({
 function endAs(
   meta: ConformanceMeta,
   skip: (note: string) => void,
-  outcome: 'unsupported' | 'not-configured',
+  outcome: 'unsupported' | 'not-configured' | 'disabled',
 ): (reason: string) => never {
   return (reason) => {
     meta.outcome = outcome
@@ -206,6 +209,7 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
       check,
       unsupported,
       notConfigured,
+      outOfProfile,
       advise,
     }) => {
       const ctx = {
@@ -224,14 +228,12 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
         check,
         unsupported,
         notConfigured,
+        outOfProfile,
         advise,
       } as TestContext & Fixtures
       meta.level = levelFor(entry.level, ctx.run.profile)
-      if (!inProfile(entry.since, ctx.run.profile)) {
-        meta.outcome = 'disabled'
-        meta.reason = `rule introduced in ${entry.since}; profile is ${ctx.run.profile}`
-        ctx.skip(meta.reason)
-      }
+      if (!inProfile(entry.since, ctx.run.profile))
+        outOfProfile(`rule introduced in ${entry.since}; profile is ${ctx.run.profile}`)
       const missing = missingOperations(ctx.run.caps, [...(spec.requires ?? [])])
       if (missing.length > 0) {
         const why = ctx.run.caps.endpointsAdvertised

@@ -125,6 +125,8 @@ operation('updateTable', () => {
     },
     async (ctx) => {
       const { catalog, check, unsupported } = ctx
+      if (ctx.run.profile !== 'document')
+        ctx.outOfProfile("append is the original document's update, judged only under --profile document")
       const { ref, staged } = await stage(ctx, 'append')
       const files = JSON.parse(
         JSON.stringify(fixture('commits/data-files.json')).replaceAll(

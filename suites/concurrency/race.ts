@@ -4,6 +4,7 @@
 import type { Fixtures } from '../_harness/dsl.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 import { createTinyTable, freshNamespace } from '../_harness/support/scratch.ts'
+import { snapshotBody } from '../_harness/support/snapshot-body.ts'
 
 /** Starts every request before awaiting any, so they really race. */
 export async function race(k: number, send: (i: number) => Promise<Exchange>): Promise<Exchange[]> {
@@ -26,20 +27,8 @@ export interface TableFacts {
 
 /** An add-snapshot + set `ref` (a branch) update list for a commit on top of `md` (no parent: the ref is empty). */
 export function appendUpdates(md: TableFacts['metadata'], snapshotId: number, ref = 'main'): unknown[] {
-  const v = md['format-version']
   return [
-    {
-      action: 'add-snapshot',
-      snapshot: {
-        'snapshot-id': snapshotId,
-        ...(v >= 2 ? { 'sequence-number': (md['last-sequence-number'] ?? 0) + 1 } : {}),
-        'timestamp-ms': Date.now() - 1000,
-        'manifest-list': `${md.location ?? 'file:/tmp/conformance'}/metadata/snap-${snapshotId}.avro`,
-        summary: { operation: 'append' },
-        'schema-id': md['current-schema-id'] ?? 0,
-        ...(v >= 3 ? { 'first-row-id': md['next-row-id'] ?? 0, 'added-rows': 1 } : {}),
-      },
-    },
+    { action: 'add-snapshot', snapshot: snapshotBody(md, { id: snapshotId }) },
     { action: 'set-snapshot-ref', 'ref-name': ref, type: 'branch', 'snapshot-id': snapshotId },
   ]
 }

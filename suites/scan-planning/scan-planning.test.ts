@@ -4,11 +4,11 @@
  * answer their shapes and statuses; unknown plans and tasks are 404; invalid combinations are 400.
  * Planning is optional: a 406 or an unadvertised endpoint is "unsupported".
  */
-import type { CatalogClient } from '../_harness/client.ts'
-import type { Checker } from '../_harness/checker.ts'
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import { createTable, fixture } from '../_harness/support/catalog-objects.ts'
+import { freshSnapshotId, snapshotBody } from '../_harness/support/snapshot-body.ts'
+import { reachable, type ContentFile } from '../_harness/support/table-files.ts'
 
 interface PlanResult {
   status?: string
@@ -20,44 +20,62 @@ interface PlanResult {
 
 const TASK_FIELDS = ['file-scan-tasks', 'plan-tasks', 'delete-files'] as const
 
+type SeedContext = Pick<Fixtures, 'run' | 'catalog' | 'sandbox' | 'check' | 'unsupported' | 'notConfigured'>
+
 /**
- * A table with `files` data files, through the original document's `append` update. Returns false when appends are refused.
+ * A table `t` in `ns` with `files` data files, seeded as a client seeds one: its manifests written into the
+ * table's location (when this machine can reach it), then an add-snapshot naming them. Elsewhere, under the
+ * original document's profile, through its `append` update (any refusal: the server takes none; a 5xx from a
+ * server that cannot parse it is commits/updates/unknown-action-400's business); under an Iceberg profile the
+ * rule cannot run here.
  */
-async function tableWithFiles(
-  catalog: CatalogClient,
-  check: Checker,
-  ns: string[],
-  files: number,
-): Promise<boolean> {
-  const created = await createTable(catalog, check, ns, 't')
-  const location = created.metadata.location ?? 'file:/tmp/conformance'
-  const template = fixture<Record<string, unknown>>('data-file.json')
+async function tableWithFiles(ctx: SeedContext, ns: string[], files: number): Promise<void> {
+  const created = await createTable(ctx.catalog, ctx.check, ns, 't')
+  const md = created.metadata
+  const location = md.location ?? 'file:/tmp/conformance'
+  const template = fixture<ContentFile>('data-file.json')
   const dataFiles = Array.from({ length: files }, (_, i) => ({
     ...template,
     'file-path': `${location}/data/conformance-${i}.parquet`,
   }))
-  const ex = await catalog.op.updateTable({
+  const requirements = [{ type: 'assert-table-uuid', uuid: md['table-uuid'] }]
+  if (reachable(md.location)) {
+    const id = freshSnapshotId()
+    const ex = await ctx.catalog.op.updateTable({
+      namespace: ns,
+      table: 't',
+      body: {
+        requirements,
+        updates: [
+          { action: 'add-snapshot', snapshot: snapshotBody(md, { id, files: dataFiles }) },
+          { action: 'set-snapshot-ref', 'ref-name': 'main', type: 'branch', 'snapshot-id': id },
+        ],
+      },
+    })
+    ctx.check.setup(ex, `commit a snapshot of ${files} data files`)
+    return
+  }
+  if (ctx.run.profile !== 'document')
+    ctx.notConfigured(
+      `scan planning needs a table with data, which the harness writes into the table's location; ${location} is not reachable from this machine`,
+    )
+  const ex = await ctx.catalog.op.updateTable({
     namespace: ns,
     table: 't',
-    body: {
-      requirements: [{ type: 'assert-table-uuid', uuid: created.metadata['table-uuid'] }],
-      updates: [{ action: 'append', 'data-files': dataFiles }],
-    },
+    body: { requirements, updates: [{ action: 'append', 'data-files': dataFiles }] },
   })
-  // `append` is the original document's update, not Iceberg's: any refusal (400 as the spec wants, or a 5xx
-  // from a server that cannot parse it, which commits/updates/unknown-action-400 reports) means "no data files".
-  return ex.status === 200
+  if (ex.status !== 200)
+    ctx.unsupported("the server takes no append of data files (the original document's update)")
 }
 
-/** A fresh namespace with a table holding `files` data files, and a first plan of it (unsupported without append). */
+/** A fresh namespace with a table holding `files` data files, and a first plan of it. */
 async function planTableWithFiles(
-  ctx: Pick<Fixtures, 'catalog' | 'sandbox' | 'check' | 'unsupported'>,
+  ctx: SeedContext,
   label: string,
   files: number,
 ): Promise<{ ns: string[]; plan: PlanResult }> {
   const ns = await ctx.sandbox.namespace(ctx.catalog, label)
-  if (!(await tableWithFiles(ctx.catalog, ctx.check, ns, files)))
-    ctx.unsupported('the server takes no append of data files')
+  await tableWithFiles(ctx, ns, files)
   const plan = ctx.check.setup<PlanResult>(
     await ctx.catalog.op.planTableScan({ namespace: ns, table: 't', body: {} }),
     'plan a scan',
@@ -150,8 +168,9 @@ operation('fetchPlanningResult', () => {
         'cancelPlanning',
       ],
     },
-    async ({ catalog, sandbox, check, unsupported }) => {
-      const { ns, plan } = await planTableWithFiles({ catalog, sandbox, check, unsupported }, 'fetch', 2)
+    async (ctx) => {
+      const { catalog, check, unsupported } = ctx
+      const { ns, plan } = await planTableWithFiles(ctx, 'fetch', 2)
       const planId = plan['plan-id']
       if (plan.status !== 'submitted' || !planId)
         unsupported(`the server plans synchronously (${plan.status})`)
@@ -223,8 +242,9 @@ operation('fetchScanTasks', () => {
         'fetchScanTasks',
       ],
     },
-    async ({ catalog, sandbox, check, unsupported }) => {
-      const first = await planTableWithFiles({ catalog, sandbox, check, unsupported }, 'tasks', 9)
+    async (ctx) => {
+      const { catalog, check, unsupported } = ctx
+      const first = await planTableWithFiles(ctx, 'tasks', 9)
       const ns = first.ns
       let res = first.plan
       for (let i = 0; i < 20 && res.status === 'submitted' && res['plan-id']; i++) {

@@ -6,24 +6,20 @@ import type { CatalogClient } from '../_harness/client.ts'
 import type { Checker } from '../_harness/checker.ts'
 import { operation, rule } from '../_harness/dsl.ts'
 import { createTable, currentSchema, type LoadTableResult } from '../_harness/support/catalog-objects.ts'
+import { snapshotBody } from '../_harness/support/snapshot-body.ts'
 
 const FIRST = 7_000_001
 const SECOND = 7_000_002
 
-/** A snapshot for an add-snapshot update; v3 tables also need row-lineage fields. */
+/** A snapshot for an add-snapshot update, stamped `seq` ms apart so the two keep their order. */
 function snapshot(res: LoadTableResult, id: number, seq: number, parent?: number): Record<string, unknown> {
-  const md = res.metadata
-  return {
-    'snapshot-id': id,
-    ...(parent !== undefined ? { 'parent-snapshot-id': parent } : {}),
-    'sequence-number': seq,
-    // Stamped now: servers refuse snapshots far older than the table (Java <= 1.10, iceberg-rust).
-    'timestamp-ms': Date.now() - 10_000 + seq,
-    'manifest-list': `${md.location ?? 'file:/tmp'}/metadata/snap-${id}.avro`,
-    summary: { operation: 'append' },
-    'schema-id': md['current-schema-id'] ?? 0,
-    ...(md['format-version'] >= 3 ? { 'first-row-id': 0, 'added-rows': 0 } : {}),
-  }
+  return snapshotBody(res.metadata, {
+    id,
+    parent,
+    sequenceNumber: seq,
+    timestampMs: Date.now() - 10_000 + seq,
+    addedRows: 0,
+  })
 }
 
 /** A table with two snapshots where `main` points at the second: the first is referenced by no ref. */

@@ -6,6 +6,7 @@
 import type fc from 'fast-check'
 import type { CatalogModel, ModelTable, RealCatalog } from './catalog-model.ts'
 import { nsOf, renameStatuses } from './catalog-model.ts'
+import { snapshotBody } from '../support/snapshot-body.ts'
 
 type Cmd = fc.AsyncCommand<CatalogModel, RealCatalog>
 
@@ -216,15 +217,14 @@ export class CommitTable implements Cmd {
 }
 
 function snapshotOf(t: ModelTable | undefined, id: number): Record<string, unknown> {
-  const v = t?.formatVersion ?? 2
-  return {
-    'snapshot-id': id,
-    ...(t?.main != null ? { 'parent-snapshot-id': t.main } : {}),
-    ...(v >= 2 ? { 'sequence-number': (t?.lastSequenceNumber ?? 0) + 1 } : {}),
-    'timestamp-ms': Date.now() - 1000,
-    'manifest-list': `${t?.location ?? 'file:/tmp/conformance'}/metadata/snap-${id}.avro`,
-    summary: { operation: 'append' },
-    'schema-id': t?.schemaId ?? 0,
-    ...(v >= 3 ? { 'first-row-id': t?.nextRowId ?? 0, 'added-rows': 1 } : {}),
-  }
+  return snapshotBody(
+    {
+      ...(t?.location !== undefined ? { location: t.location } : {}),
+      'format-version': t?.formatVersion ?? 2,
+      'last-sequence-number': t?.lastSequenceNumber ?? 0,
+      'current-schema-id': t?.schemaId ?? 0,
+      ...(t?.nextRowId !== undefined ? { 'next-row-id': t.nextRowId } : {}),
+    },
+    { id, parent: t?.main ?? undefined },
+  )
 }

@@ -9,6 +9,7 @@ import type { Exchange } from '../http/exchange.ts'
 import type { Transport } from '../http/transport.ts'
 import { expectSetup } from '../setup-failure.ts'
 import { dropNamespaceTree } from './cleanup.ts'
+import { removeWrittenFiles } from '../support/table-files.ts'
 import { Names, fileTag } from './names.ts'
 
 export class Sandbox {
@@ -75,6 +76,8 @@ export class Sandbox {
       }
     }
     this.created.length = 0
+    // After the drops: a purge reads the manifests the harness wrote.
+    removeWrittenFiles()
   }
 }
 

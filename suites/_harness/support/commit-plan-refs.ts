@@ -6,6 +6,7 @@ import type { StructuralStep } from '../arbitraries/commit-sequence.ts'
 import type { SnapshotDraft } from '../arbitraries/snapshot-draft.ts'
 import type { Expectation, PlanContext, StepPlan } from './commit-plan.ts'
 import type { Md } from './commit-plan-md.ts'
+import { snapshotBody } from './snapshot-body.ts'
 
 const NONE: StepPlan = { updates: [], expectations: [], changes: false }
 type RefStep = Extract<StructuralStep, { kind: 'snapshot' | 'set-ref' | 'remove-ref' | 'rollback' }>
@@ -34,18 +35,14 @@ export function snapshotOf(draft: SnapshotDraft, md: Md, parent: number | undefi
   const taken = new Set((md.snapshots ?? []).map((s) => s['snapshot-id']))
   let id = draft.id
   while (taken.has(id)) id = id >= Number.MAX_SAFE_INTEGER ? 1 : id + 1
-  const v = md['format-version'] ?? 2
-  return {
-    'snapshot-id': id,
-    ...(parent !== undefined ? { 'parent-snapshot-id': parent } : {}),
-    ...(v >= 2 ? { 'sequence-number': (md['last-sequence-number'] ?? 0) + 1 } : {}),
-    // A second in the past: servers compare snapshot times with their own clock.
-    'timestamp-ms': now - 1000,
-    'manifest-list': `${md.location ?? 'file:/tmp/conformance'}/metadata/snap-${id}.avro`,
-    summary: { ...draft.summary, operation: draft.operation },
-    'schema-id': md['current-schema-id'] ?? 0,
-    ...(v >= 3 ? { 'first-row-id': md['next-row-id'] ?? 0, 'added-rows': draft.addedRows } : {}),
-  }
+  return snapshotBody(md, {
+    id,
+    parent,
+    timestampMs: now - 1000,
+    operation: draft.operation,
+    summary: draft.summary,
+    addedRows: draft.addedRows,
+  })
 }
 
 export function planRefStep(step: RefStep, md: Md, ctx: PlanContext): StepPlan {

@@ -8,6 +8,7 @@ import type { Checker } from '../checker.ts'
 import type { CatalogClient } from '../client.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { fixture } from './fixtures.ts'
+import { freshSnapshotId, snapshotBody } from './snapshot-body.ts'
 
 /** Table metadata as another server may send it: any field may be missing. */
 export type TableMd = Partial<TableMetadata>
@@ -82,25 +83,13 @@ export function commit(
   })
 }
 
-let snapshotCounter = 0
-
 /**
  * A snapshot for add-snapshot: a fresh id (or `snapshotId`), a timestamp a second ago (servers compare it
  * with their clock, the commit rules), the next sequence number, v3 row lineage.
  */
 export function newSnapshot(md: TableMd, parent?: number, snapshotId?: number): Record<string, unknown> {
-  const id = snapshotId ?? Date.now() * 1000 + (++snapshotCounter % 1000)
-  const v = md['format-version'] ?? 2
-  return {
-    'snapshot-id': id,
-    ...(parent !== undefined ? { 'parent-snapshot-id': parent } : {}),
-    ...(v >= 2 ? { 'sequence-number': (md['last-sequence-number'] ?? 0) + 1 } : {}),
-    'timestamp-ms': Date.now() - 1000,
-    'manifest-list': `${md.location ?? 'file:/tmp/conformance'}/metadata/snap-${id}.avro`,
-    summary: { operation: 'append' },
-    'schema-id': md['current-schema-id'] ?? 0,
-    ...(v >= 3 ? { 'first-row-id': md['next-row-id'] ?? 0, 'added-rows': 10 } : {}),
-  }
+  const id = snapshotId ?? freshSnapshotId()
+  return snapshotBody(md, { id, parent, addedRows: 10 })
 }
 
 /** The current snapshot id, or undefined when there is none (null and -1 both mean none). */
