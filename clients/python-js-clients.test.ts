@@ -83,6 +83,33 @@ describe('real clients against the reference server', () => {
     console.log(`PyIceberg flow: ${PYTHON_STEPS} steps in ${r.ms} ms`)
   })
 
+  it.skipIf(!venv && !process.env.CI)(`${pyTitle}, asking for vended credentials`, async () => {
+    expect(venv, 'CI must install the PyIceberg venv (bash clients/python/install.sh)').toBe(true)
+    const flow = [join(HERE, 'python', 'flow.py'), server.url, TOKEN, '--vended-credentials']
+    const r = await run(VENV_PYTHON, flow, 170_000)
+    expectAllSteps(r, PYTHON_STEPS)
+    // Negative control: a server that vends nothing fails the flow at the step that looks for the credential.
+    const dir = mkdtempSync(join(tmpdir(), 'clients-warehouse-'))
+    const silent = await start({
+      auth: { token: TOKEN },
+      warehouseDir: dir,
+      plansCompleteAtOnce: true,
+      hooks: { flags: { ignoreDelegation: true } },
+    })
+    try {
+      const refused = await run(
+        VENV_PYTHON,
+        [flow[0] as string, silent.url, TOKEN, '--vended-credentials'],
+        60_000,
+      )
+      expect(refused.code).toBe(1)
+      expect(refused.stdout).toMatch(/^step \d+\/16 create partitioned table: FAILED .*vended credential/m)
+    } finally {
+      await silent.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it(`iceberg-js: all ${JS_STEPS} steps of clients/js/flow.ts pass`, async () => {
     const args = ['--import', 'tsx', join(HERE, 'js', 'flow.ts'), server.url, '--token', TOKEN]
     const r = await run(process.execPath, [...args, '--warehouse', 'reference'], 60_000)

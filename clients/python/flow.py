@@ -67,9 +67,11 @@ REPLACED = [(10, "books", 7.0), (11, "games", 30.0), (12, "music", 2.5), (13, "g
 
 
 class Flow:
-    def __init__(self, url: str, token: str | None) -> None:
+    def __init__(self, url: str, token: str | None, vended: bool = False) -> None:
         self.url = url
         self.token = token
+        # Ask for vended credentials on every table load, as a client of a cloud warehouse does.
+        self.vended = vended
         self.ns = f"pyflow_{uuid.uuid4().hex[:8]}"
         self._catalog: RestCatalog | None = None
         self.table_id = f"{self.ns}.orders"
@@ -79,6 +81,8 @@ class Flow:
     def connect(self, **props: str) -> RestCatalog:
         if self.token:
             props["token"] = self.token
+        if self.vended:
+            props["header.X-Iceberg-Access-Delegation"] = "vended-credentials"
         return RestCatalog("flow", uri=self.url, **props)
 
     @property
@@ -108,6 +112,11 @@ class Flow:
         check(self.catalog.table_exists(self.table_id), "table_exists after create")
         spec = self.table.spec()
         check([f.name for f in spec.fields] == ["category"], f"partitioned by category, got {spec}")
+        if self.vended:
+            # The vended credential reaches the table's FileIO under its storage keys (never as a bearer token).
+            io_props = self.catalog.load_table(self.table_id).io.properties
+            check("s3.access-key-id" in io_props, f"the vended credential is in the table's FileIO, got {sorted(io_props)}")
+            check("token" not in io_props or io_props.get("token") == self.token, "no vended bearer token")
         return self.table.metadata.location
 
     def append_and_read(self) -> str:
@@ -276,10 +285,12 @@ class Flow:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) not in (2, 3) or not argv[1].startswith(("http://", "https://")):
-        print("usage: flow.py URL [TOKEN]  (URL: the catalog's http(s) base URL)", file=sys.stderr)
+    vended = "--vended-credentials" in argv
+    args = [a for a in argv if a != "--vended-credentials"]
+    if len(args) not in (2, 3) or not args[1].startswith(("http://", "https://")):
+        print("usage: flow.py URL [TOKEN] [--vended-credentials]  (URL: the catalog's http(s) base URL)", file=sys.stderr)
         return 2
-    flow = Flow(argv[1].rstrip("/"), argv[2] if len(argv) == 3 else None)
+    flow = Flow(args[1].rstrip("/"), args[2] if len(args) == 3 else None, vended)
     steps = flow.steps()
     passed = skipped = 0
     for n, (name, run) in enumerate(steps, 1):
