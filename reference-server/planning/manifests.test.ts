@@ -7,7 +7,7 @@ import {
   entry,
   manifestFile,
 } from './avro-fixtures.ts'
-import { CannotPlan, manifestDataFiles, tableFiles } from './manifests.ts'
+import { CannotPlan, manifestDataFiles, planScan, tableFiles } from './manifests.ts'
 import { readAvroFile } from '../../schemas/model/avro.ts'
 import { manifestBytes, manifestListBytes, manifestListEntry } from '../../schemas/model/manifest-files.ts'
 
@@ -66,12 +66,14 @@ describe('manifestDataFiles', () => {
     const withDeletes = await files({
       [SNAPSHOT['manifest-list']]: [MANIFEST_LIST_SCHEMA, [manifestFile('file:///w/d.avro', 1, 2)]],
     })
-    expect(() => manifestDataFiles(withDeletes, MD, SNAPSHOT)).toThrow(/delete files/)
-    const deleteEntry = await files({
+    expect(() => manifestDataFiles(withDeletes, MD, SNAPSHOT)).toThrow(
+      'cannot read the manifest file:///w/d.avro',
+    )
+    const equalityWithoutIds = await files({
       [SNAPSHOT['manifest-list']]: [MANIFEST_LIST_SCHEMA, [manifestFile('file:///w/m1.avro')]],
-      'file:///w/m1.avro': [MANIFEST_SCHEMA, [entry({ path: 'pos.parquet', content: 1 })]],
+      'file:///w/m1.avro': [MANIFEST_SCHEMA, [entry({ path: 'eq.parquet', content: 2 })]],
     })
-    expect(() => manifestDataFiles(deleteEntry, MD, SNAPSHOT)).toThrow(/delete files/)
+    expect(() => planScan(equalityWithoutIds, MD, SNAPSHOT)).toThrow(/no equality_ids/)
     const missingManifest = await files({
       [SNAPSHOT['manifest-list']]: [MANIFEST_LIST_SCHEMA, [manifestFile('file:///w/absent.avro')]],
     })
@@ -182,6 +184,99 @@ describe('manifests written by the shared writers (schemas/model/manifest-files.
     expect(manifestDataFiles(read, md, { 'snapshot-id': 2, 'manifest-list': 'file:///w/l2.avro' })).toEqual([
       ...first,
       ...second,
+    ])
+  })
+
+  /** A snapshot `id` (sequence number `id`) of one manifest per group of files, on top of `parent`'s list. */
+  function commit(
+    store: Map<string, Buffer>,
+    id: number,
+    groups: ReturnType<typeof file>[][],
+    parent?: number,
+  ): Record<string, unknown> {
+    const carried =
+      parent === undefined
+        ? []
+        : (readAvroFile(store.get(`file:///w/l${parent}.avro`)!).records as Record<string, unknown>[])
+    const entries = groups.map((files, i) => {
+      const path = `file:///w/m${id}-${i}.avro`
+      const bytes = manifestBytes(md, files, id)
+      store.set(path, bytes)
+      return manifestListEntry({ path, length: bytes.length, files }, { id, sequenceNumber: id })
+    })
+    const list = `file:///w/l${id}.avro`
+    store.set(list, manifestListBytes([...carried, ...entries], { id, sequenceNumber: id, formatVersion: 2 }))
+    return { 'snapshot-id': id, 'manifest-list': list }
+  }
+
+  it('planScan applies delete files by the spec scope: sequence numbers inherited, partition or global', () => {
+    const store = new Map<string, Buffer>()
+    const read = (l: string): Buffer | undefined => store.get(l)
+    const books = file('file:///w/books.parquet', 'books', null, 5)
+    const toys = file('file:///w/toys.parquet', 'toys', null, 5)
+    commit(store, 1, [[books, toys]])
+    const later = file('file:///w/later-books.parquet', 'books', null, 2)
+    const pos = {
+      ...file('file:///w/pos-books.parquet', 'books', null, 1),
+      content: 'position-deletes' as const,
+    }
+    const eq = {
+      ...file('file:///w/eq-books.parquet', 'books', null, 1),
+      content: 'equality-deletes' as const,
+      'equality-ids': [1],
+    }
+    const s2 = commit(store, 2, [[later], [pos, eq]], 1)
+    const refs = planScan(read, md, s2).map((t) => [
+      t.dataFile['file-path'],
+      t.deletes.map((d) => d['file-path']),
+    ])
+    expect(refs).toEqual([
+      // Older data of the same partition: the position delete (<=) and the equality delete (<).
+      ['file:///w/books.parquet', ['file:///w/pos-books.parquet', 'file:///w/eq-books.parquet']],
+      // Another partition: neither.
+      ['file:///w/toys.parquet', []],
+      // The same commit (equal sequence numbers): only the position delete.
+      ['file:///w/later-books.parquet', ['file:///w/pos-books.parquet']],
+    ])
+    expect(planScan(read, md, s2)[0]!.deletes[1]).toEqual({ ...eq, 'equality-ids': [1] })
+  })
+
+  it('planScan: an equality delete of an unpartitioned spec is global; a referenced data file limits a position delete', () => {
+    const unpartitioned = { 'spec-id': 1, fields: [] }
+    const md2 = { ...md, 'partition-specs': [SPEC, unpartitioned] }
+    const store = new Map<string, Buffer>()
+    const read = (l: string): Buffer | undefined => store.get(l)
+    const a = file('file:///w/a.parquet', 'books', null, 5)
+    const b = file('file:///w/b.parquet', 'toys', null, 5)
+    const m1 = manifestBytes(md2, [a, b], 1)
+    store.set('file:///w/m1.avro', m1)
+    const eq = {
+      content: 'equality-deletes' as const,
+      'file-path': 'file:///w/eq.parquet',
+      'file-format': 'parquet',
+      'spec-id': 1,
+      partition: [],
+      'file-size-in-bytes': 10,
+      'record-count': 1,
+      'equality-ids': [1],
+    }
+    const m2 = manifestBytes(md2, [eq], 2)
+    store.set('file:///w/m2.avro', m2)
+    const list = [
+      manifestListEntry(
+        { path: 'file:///w/m1.avro', length: m1.length, files: [a, b] },
+        { id: 1, sequenceNumber: 1 },
+      ),
+      manifestListEntry(
+        { path: 'file:///w/m2.avro', length: m2.length, files: [eq] },
+        { id: 2, sequenceNumber: 2 },
+      ),
+    ]
+    store.set('file:///w/l.avro', manifestListBytes(list, { id: 2, sequenceNumber: 2, formatVersion: 2 }))
+    const tasks = planScan(read, md2, { 'snapshot-id': 2, 'manifest-list': 'file:///w/l.avro' })
+    expect(tasks.map((t) => t.deletes.map((d) => d['file-path']))).toEqual([
+      ['file:///w/eq.parquet'],
+      ['file:///w/eq.parquet'],
     ])
   })
 

@@ -11,7 +11,7 @@ import {
   manifestFile,
 } from '../../planning/avro-fixtures.ts'
 import { SIMPLE_SCHEMA, dataFile, testClient, type Call } from '../../testing.ts'
-import { FILES_PER_TASK } from './handlers.ts'
+import { FILES_PER_TASK, scanTasksBody } from './handlers.ts'
 
 const T = '/v1/ref/namespaces/db/tables/t'
 
@@ -185,5 +185,23 @@ describe('scan planning', () => {
       expect([plan.status, plan.json.error.type]).toEqual([406, 'UnsupportedOperationException'])
       expect(plan.json.error.message).toMatch(/cannot read the manifest list/)
     })
+  })
+})
+
+describe('scanTasksBody', () => {
+  it('lists each delete file once and references it by its 0-based index in that response', () => {
+    const data = (p: string): Record<string, unknown> => ({ 'file-path': p })
+    const del = (p: string): Record<string, unknown> => ({ 'file-path': p, content: 'position-deletes' })
+    const body = scanTasksBody([
+      { dataFile: data('a'), deletes: [del('x'), del('y')] },
+      { dataFile: data('b'), deletes: [] },
+      { dataFile: data('c'), deletes: [del('y')] },
+    ])
+    expect(body['delete-files'].map((d) => d['file-path'])).toEqual(['x', 'y'])
+    expect(body['file-scan-tasks']).toEqual([
+      { 'data-file': data('a'), 'delete-file-references': [0, 1] },
+      { 'data-file': data('b') },
+      { 'data-file': data('c'), 'delete-file-references': [1] },
+    ])
   })
 })

@@ -1,6 +1,6 @@
 /**
- * Server-side scan planning: a faithful minimal planner over the data files of a snapshot, read from its
- * manifest list and manifests (planning/manifests.ts), whoever wrote them: a client's add-snapshot or the
+ * Server-side scan planning: a faithful minimal planner over the data files of a snapshot and the delete
+ * files that apply to them, read from its manifest list and manifests (planning/manifests.ts), whoever wrote them: a client's add-snapshot or the
  * document profile's `append`. A snapshot it cannot read fully is refused with 406 rather than planned
  * partially. It never prunes: every file of the scanned
  * snapshot becomes a file scan task without a residual, so the client applies the filter itself,
@@ -15,7 +15,7 @@ import type { HandlerContext, OperationInput, OperationResult } from '../context
 import { storageCredentials } from '../delegation.ts'
 import { existingTable } from '../tables.ts'
 import type { Plan } from './plan-store.ts'
-import { CannotPlan, manifestDataFiles } from '../../planning/manifests.ts'
+import { CannotPlan, planScan, type ScanTask } from '../../planning/manifests.ts'
 
 /** Files per plan task; at most this many are returned inline. */
 export const FILES_PER_TASK = 4
@@ -54,39 +54,66 @@ function checkRequest(req: JsonObject, md: JsonObject): void {
   }
 }
 
-/** The live data files of one snapshot (default: the current one). */
-function snapshotFiles(ctx: HandlerContext, md: JsonObject, id?: number): readonly JsonObject[] {
+/** The file scan tasks of one snapshot (default: the current one). */
+function snapshotTasks(ctx: HandlerContext, md: JsonObject, id?: number): readonly ScanTask[] {
   const snapshotId = id ?? md['current-snapshot-id']
   const snapshots = Array.isArray(md.snapshots) ? md.snapshots : []
   const snapshot = snapshots.find((s) => isObject(s) && s['snapshot-id'] === snapshotId)
   if (!isObject(snapshot)) return []
   try {
-    return manifestDataFiles((location) => ctx.files.readBytes(location), md, snapshot)
+    return planScan((location) => ctx.files.readBytes(location), md, snapshot)
   } catch (e) {
     if (e instanceof CannotPlan) throw unsupported(`Cannot plan snapshot ${String(snapshotId)}: ${e.message}`)
     throw e
   }
 }
 
-function filesToScan(ctx: HandlerContext, md: JsonObject, req: JsonObject): JsonObject[] {
-  const path = (f: JsonObject): unknown => f['file-path']
+function tasksToScan(ctx: HandlerContext, md: JsonObject, req: JsonObject): ScanTask[] {
+  const path = (t: ScanTask): unknown => t.dataFile['file-path']
   if (req['end-snapshot-id'] !== undefined) {
-    const end = snapshotFiles(ctx, md, req['end-snapshot-id'] as number)
+    const end = snapshotTasks(ctx, md, req['end-snapshot-id'] as number)
     if (req['start-snapshot-id'] === undefined) return [...end]
-    const before = new Set(snapshotFiles(ctx, md, req['start-snapshot-id'] as number).map(path))
-    return end.filter((f) => !before.has(path(f)))
+    const before = new Set(snapshotTasks(ctx, md, req['start-snapshot-id'] as number).map(path))
+    return end.filter((t) => !before.has(path(t)))
   }
   const id = req['snapshot-id']
-  return [...snapshotFiles(ctx, md, isInt(id) ? id : undefined)]
+  return [...snapshotTasks(ctx, md, isInt(id) ? id : undefined)]
+}
+
+/**
+ * The `file-scan-tasks` and `delete-files` of one response: each delete file once, and each task's
+ * `delete-file-references` the 0-based indices of its delete files in that response's `delete-files`.
+ */
+export function scanTasksBody(tasks: readonly ScanTask[]): {
+  'file-scan-tasks': JsonObject[]
+  'delete-files': JsonObject[]
+} {
+  const deleteFiles: JsonObject[] = []
+  const index = new Map<unknown, number>()
+  const fileScanTasks = tasks.map((t) => {
+    const refs = t.deletes.map((d) => {
+      const key = d['file-path']
+      let i = index.get(key)
+      if (i === undefined) {
+        i = deleteFiles.push(d as JsonObject) - 1
+        index.set(key, i)
+      }
+      return i
+    })
+    return {
+      'data-file': t.dataFile as JsonObject,
+      ...(refs.length > 0 ? { 'delete-file-references': refs } : {}),
+    }
+  })
+  return { 'file-scan-tasks': fileScanTasks, 'delete-files': deleteFiles }
 }
 
 function completed(plan: Plan): JsonObject {
   return {
     status: 'completed',
     'plan-id': plan.id,
-    'file-scan-tasks': plan.fileScanTasks,
+    ...scanTasksBody(plan.fileScanTasks),
     'plan-tasks': [...plan.planTasks.keys()],
-    'delete-files': [],
     ...(plan.storageCredentials ? { 'storage-credentials': plan.storageCredentials } : {}),
   }
 }
@@ -97,9 +124,9 @@ export function planTableScan(ctx: HandlerContext, input: OperationInput): Opera
   if (!isObject(req)) throw badRequest('Invalid PlanTableScanRequest: expected an object')
   const { ns, name, entry } = existingTable(ctx, input)
   checkRequest(req, entry.metadata)
-  const tasks = filesToScan(ctx, entry.metadata, req).map((f) => ({ 'data-file': f }))
+  const tasks = tasksToScan(ctx, entry.metadata, req)
   const id = ctx.newUuid()
-  const planTasks = new Map<string, JsonObject[]>()
+  const planTasks = new Map<string, ScanTask[]>()
   if (tasks.length > FILES_PER_TASK) {
     for (let i = 0; i < tasks.length; i += FILES_PER_TASK) {
       planTasks.set(
@@ -154,5 +181,5 @@ export function fetchScanTasks(ctx: HandlerContext, input: OperationInput): Oper
   const found = ctx.plans.task(ns, name, req['plan-task'])
   if (!found || found.plan.state === 'cancelled')
     throw noSuchPlanTask(`Plan task does not exist: ${req['plan-task']}`)
-  return { status: 200, body: { 'file-scan-tasks': found.tasks, 'delete-files': [], 'plan-tasks': [] } }
+  return { status: 200, body: { ...scanTasksBody(found.tasks), 'plan-tasks': [] } }
 }

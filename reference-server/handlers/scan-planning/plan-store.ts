@@ -4,6 +4,7 @@
  */
 import type { Namespace } from '../../catalog/catalog.ts'
 import type { JsonObject } from '../../json.ts'
+import type { ScanTask } from '../../planning/manifests.ts'
 
 export type PlanState = 'submitted' | 'completed' | 'cancelled'
 
@@ -12,9 +13,9 @@ export interface Plan {
   readonly table: string
   state: PlanState
   /** Inline file scan tasks of the completed result. */
-  readonly fileScanTasks: JsonObject[]
+  readonly fileScanTasks: ScanTask[]
   /** Plan task token → the file scan tasks it stands for. */
-  readonly planTasks: Map<string, JsonObject[]>
+  readonly planTasks: Map<string, ScanTask[]>
   readonly storageCredentials?: JsonObject[]
 }
 
@@ -36,7 +37,7 @@ export class PlanStore {
   }
 
   /** The plan owning a plan task of the table, and that task's file scan tasks. */
-  task(ns: Namespace, table: string, token: string): { plan: Plan; tasks: JsonObject[] } | undefined {
+  task(ns: Namespace, table: string, token: string): { plan: Plan; tasks: ScanTask[] } | undefined {
     for (const p of this.plans.values()) {
       const tasks = p.table === tableKey(ns, table) ? p.planTasks.get(token) : undefined
       if (tasks) return { plan: p, tasks }
