@@ -1,10 +1,29 @@
 /** Negative controls of suites/scan-planning/. */
 import type { Fault } from '../fault.ts'
 import { onOperations, withJson } from '../fault-kit.ts'
+import { rewriteRequests } from './commits.ts'
 import { empty, errorResponse, jsonOk } from './scenario-kit.ts'
 
 const AREAS = ['scan-planning']
 type Json = Record<string, unknown>
+
+const TASK_ANSWERS = ['planTableScan', 'fetchPlanningResult', 'fetchScanTasks'] as const
+
+/** Rewrites the file scan tasks of every 200 answer that holds some. */
+function onTasks(
+  fn: (tasks: Json[], body: Json) => Json[],
+): NonNullable<ReturnType<Fault['hooks']>['onResponse']> {
+  return onOperations(
+    [...TASK_ANSWERS],
+    (res) =>
+      withJson(res, (b) =>
+        Array.isArray(b['file-scan-tasks'])
+          ? { ...b, 'file-scan-tasks': fn(b['file-scan-tasks'] as Json[], b) }
+          : b,
+      ),
+    (res) => res.status === 200,
+  )
+}
 
 export const faults: Fault[] = [
   {
@@ -119,6 +138,50 @@ export const faults: Fault[] = [
         ['fetchScanTasks'],
         () => jsonOk(200, { 'file-scan-tasks': [] }),
         (res) => res.status === 404,
+      ),
+    }),
+  },
+  {
+    name: 'plan-ignores-snapshot-id',
+    description: 'planTableScan ignores snapshot-id and plans the current snapshot (no time travel).',
+    areas: AREAS,
+    breaks: ['scan-planning/plan/files-of-snapshot'],
+    hooks: () => ({
+      onRequest: rewriteRequests(['planTableScan'], (body) => {
+        if (body['start-snapshot-id'] === undefined) delete body['snapshot-id']
+        return body
+      }),
+    }),
+  },
+  {
+    name: 'plan-repeats-a-file',
+    description:
+      'Every answer holding file scan tasks repeats its first task, so that data file is read twice.',
+    areas: AREAS,
+    breaks: ['scan-planning/plan/files-of-snapshot', 'scan-planning/tasks/plan-task'],
+    hooks: () => ({ onResponse: onTasks((tasks) => (tasks.length > 0 ? [...tasks, tasks[0]!] : tasks)) }),
+  },
+  {
+    name: 'plan-drops-delete-references',
+    description: 'File scan tasks lose their delete-file-references: clients read rows that were deleted.',
+    areas: AREAS,
+    breaks: ['scan-planning/plan/delete-references'],
+    hooks: () => ({
+      onResponse: onTasks((tasks) => tasks.map(({ 'delete-file-references': _refs, ...t }) => t)),
+    }),
+  },
+  {
+    name: 'plan-delete-references-off-by-one',
+    description: 'delete-file-references count from 1, so they miss or overrun the delete-files array.',
+    areas: AREAS,
+    breaks: ['scan-planning/plan/delete-references'],
+    hooks: () => ({
+      onResponse: onTasks((tasks) =>
+        tasks.map((t) =>
+          Array.isArray(t['delete-file-references'])
+            ? { ...t, 'delete-file-references': (t['delete-file-references'] as number[]).map((i) => i + 1) }
+            : t,
+        ),
       ),
     }),
   },

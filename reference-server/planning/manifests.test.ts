@@ -9,7 +9,12 @@ import {
 } from './avro-fixtures.ts'
 import { CannotPlan, manifestDataFiles, planScan, tableFiles } from './manifests.ts'
 import { readAvroFile } from '../../schemas/model/avro.ts'
-import { manifestBytes, manifestListBytes, manifestListEntry } from '../../schemas/model/manifest-files.ts'
+import {
+  manifestBytes,
+  manifestListBytes,
+  manifestListEntry,
+  type ContentFile,
+} from '../../schemas/model/manifest-files.ts'
 
 const MD = { 'partition-specs': [SPEC] }
 const SNAPSHOT = { 'snapshot-id': 1, 'manifest-list': 'file:///w/t/metadata/snap-1.avro' }
@@ -191,7 +196,7 @@ describe('manifests written by the shared writers (schemas/model/manifest-files.
   function commit(
     store: Map<string, Buffer>,
     id: number,
-    groups: ReturnType<typeof file>[][],
+    groups: ContentFile[][],
     parent?: number,
   ): Record<string, unknown> {
     const carried =

@@ -5,10 +5,8 @@
  * Planning is optional: a 406 or an unadvertised endpoint is "unsupported".
  */
 import { operation, rule } from '../_harness/dsl.ts'
-import type { Fixtures } from '../_harness/dsl.ts'
-import { createTable, fixture } from '../_harness/support/catalog-objects.ts'
-import { freshSnapshotId, snapshotBody } from '../_harness/support/snapshot-body.ts'
-import { reachable, type ContentFile } from '../_harness/support/table-files.ts'
+import { createTable } from '../_harness/support/catalog-objects.ts'
+import { dataFiles, seededTable, type SeedContext } from './seed.ts'
 
 interface PlanResult {
   status?: string
@@ -20,54 +18,6 @@ interface PlanResult {
 
 const TASK_FIELDS = ['file-scan-tasks', 'plan-tasks', 'delete-files'] as const
 
-type SeedContext = Pick<Fixtures, 'run' | 'catalog' | 'sandbox' | 'check' | 'unsupported' | 'notConfigured'>
-
-/**
- * A table `t` in `ns` with `files` data files, seeded as a client seeds one: its manifests written into the
- * table's location (when this machine can reach it), then an add-snapshot naming them. Elsewhere, under the
- * original document's profile, through its `append` update (any refusal: the server takes none; a 5xx from a
- * server that cannot parse it is commits/updates/unknown-action-400's business); under an Iceberg profile the
- * rule cannot run here.
- */
-async function tableWithFiles(ctx: SeedContext, ns: string[], files: number): Promise<void> {
-  const created = await createTable(ctx.catalog, ctx.check, ns, 't')
-  const md = created.metadata
-  const location = md.location ?? 'file:/tmp/conformance'
-  const template = fixture<ContentFile>('data-file.json')
-  const dataFiles = Array.from({ length: files }, (_, i) => ({
-    ...template,
-    'file-path': `${location}/data/conformance-${i}.parquet`,
-  }))
-  const requirements = [{ type: 'assert-table-uuid', uuid: md['table-uuid'] }]
-  if (reachable(md.location)) {
-    const id = freshSnapshotId()
-    const ex = await ctx.catalog.op.updateTable({
-      namespace: ns,
-      table: 't',
-      body: {
-        requirements,
-        updates: [
-          { action: 'add-snapshot', snapshot: snapshotBody(md, { id, files: dataFiles }) },
-          { action: 'set-snapshot-ref', 'ref-name': 'main', type: 'branch', 'snapshot-id': id },
-        ],
-      },
-    })
-    ctx.check.setup(ex, `commit a snapshot of ${files} data files`)
-    return
-  }
-  if (ctx.run.profile !== 'document')
-    ctx.notConfigured(
-      `scan planning needs a table with data, which the harness writes into the table's location; ${location} is not reachable from this machine`,
-    )
-  const ex = await ctx.catalog.op.updateTable({
-    namespace: ns,
-    table: 't',
-    body: { requirements, updates: [{ action: 'append', 'data-files': dataFiles }] },
-  })
-  if (ex.status !== 200)
-    ctx.unsupported("the server takes no append of data files (the original document's update)")
-}
-
 /** A fresh namespace with a table holding `files` data files, and a first plan of it. */
 async function planTableWithFiles(
   ctx: SeedContext,
@@ -75,7 +25,7 @@ async function planTableWithFiles(
   files: number,
 ): Promise<{ ns: string[]; plan: PlanResult }> {
   const ns = await ctx.sandbox.namespace(ctx.catalog, label)
-  await tableWithFiles(ctx, ns, files)
+  await seededTable(ctx, ns, [(md) => dataFiles(md, 'conformance', files)])
   const plan = ctx.check.setup<PlanResult>(
     await ctx.catalog.op.planTableScan({ namespace: ns, table: 't', body: {} }),
     'plan a scan',

@@ -24,7 +24,7 @@ export interface SnapshotSpec {
   readonly summary?: Readonly<Record<string, string>>
   /** v3 `added-rows` (default: the files' record counts, or 1 without files). */
   readonly addedRows?: number
-  /** Data files the snapshot adds: written into a real manifest when the location is reachable. */
+  /** Files the snapshot adds (data or delete files): written into real manifests when the location is reachable. */
   readonly files?: readonly ContentFile[]
 }
 
@@ -42,7 +42,8 @@ export function snapshotBody(
   const v = md['format-version'] ?? 2
   const sequenceNumber = s.sequenceNumber ?? (md['last-sequence-number'] ?? 0) + 1
   const files = s.files ?? []
-  const rows = files.length > 0 ? files.reduce((n, f) => n + f['record-count'], 0) : 1
+  const data = files.filter((f) => f.content === 'data')
+  const rows = data.length > 0 ? data.reduce((n, f) => n + f['record-count'], 0) : 1
   return {
     'snapshot-id': s.id,
     ...(s.parent !== undefined ? { 'parent-snapshot-id': s.parent } : {}),

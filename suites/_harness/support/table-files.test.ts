@@ -63,6 +63,15 @@ describe('table files', () => {
     expect(existsSync(join(root, 't2', 'metadata', '00000-x.metadata.json'))).toBe(true)
   })
 
+  it('writes data and delete files into separate manifests of one list', () => {
+    const location = serverTable('t4')
+    const deletes = { ...file('d.parquet'), content: 'position-deletes' as const }
+    const list = manifestListFor(md(location), { id: 4, sequenceNumber: 1 }, [file('a.parquet'), deletes])
+    const entries = readAvroFile(readFileSync(fileURLToPath(list.replace(/^file:\/*/, 'file:///')))).records
+    expect(entries.map((e) => (e as { content: number }).content)).toEqual([0, 1])
+    expect(removeWrittenFiles()).toBe(3)
+  })
+
   it('names an unwritten list where it cannot reach the location', () => {
     expect(manifestListFor(md('s3://bucket/t3'), { id: 3 })).toBe(
       's3://bucket/t3/metadata/snap-3-conformance.avro',

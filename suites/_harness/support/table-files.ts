@@ -101,15 +101,23 @@ export function manifestListFor(
     if (!Array.isArray(md.schemas) || !Array.isArray(md['partition-specs']))
       throw new Error('writing a manifest needs the table schemas and partition specs')
     const table = { 'format-version': 2, 'current-schema-id': 0, ...md } as ManifestTable
-    const manifestPath = `${base}/snap-${snapshot.id}-conformance-m0.avro`
-    const bytes = manifestBytes(table, files, snapshot.id)
-    write(manifestPath, bytes)
-    entries.push(
-      manifestListEntry(
-        { path: manifestPath, length: bytes.length, files },
-        { id: snapshot.id, sequenceNumber },
-      ),
-    )
+    // A manifest holds data files or delete files, of one partition spec: one manifest per such group.
+    const groups = new Map<string, ContentFile[]>()
+    for (const f of files) {
+      const key = `${f.content === 'data' ? 'data' : 'deletes'}:${f['spec-id']}`
+      groups.set(key, [...(groups.get(key) ?? []), f])
+    }
+    for (const [i, group] of [...groups.values()].entries()) {
+      const manifestPath = `${base}/snap-${snapshot.id}-conformance-m${i}.avro`
+      const bytes = manifestBytes(table, group, snapshot.id)
+      write(manifestPath, bytes)
+      entries.push(
+        manifestListEntry(
+          { path: manifestPath, length: bytes.length, files: group },
+          { id: snapshot.id, sequenceNumber },
+        ),
+      )
+    }
   }
   write(
     listPath,

@@ -1,0 +1,155 @@
+/**
+ * What a completed plan holds, on any server that plans: the data files of the scanned snapshot, and the
+ * delete files that apply to them. Tables are seeded with real manifests (seed.ts); every plan is collected
+ * whole (a submitted plan polled, every plan task fetched). Plans carry no filter, so nothing may be pruned,
+ * and the seeded files carry no column metrics, so no delete file can be ruled out by them; a server that
+ * answers more delete references than the spec's scope asks is not judged here.
+ */
+import { operation, rule } from '../_harness/dsl.ts'
+import type { ContentFile } from '../_harness/support/table-files.ts'
+import { completedPlan, dataFiles, seededTable, type TasksResponse } from './seed.ts'
+
+const REQUIRES = [
+  'createNamespace',
+  'createTable',
+  'updateTable',
+  'planTableScan',
+  'fetchPlanningResult',
+  'fetchScanTasks',
+] as const
+
+const pathsOf = (responses: readonly TasksResponse[]): string[] =>
+  responses
+    .flatMap((r) => r['file-scan-tasks'] ?? [])
+    .map((t) => String(t['data-file']?.['file-path']))
+    .sort()
+
+operation('planTableScan', () => {
+  rule(
+    {
+      id: 'scan-planning/plan/files-of-snapshot',
+      title: 'a completed plan of a snapshot returns each of its live data files exactly once',
+      requires: [...REQUIRES],
+    },
+    async (ctx) => {
+      const ns = await ctx.sandbox.namespace(ctx.catalog, 'content')
+      const first: string[] = []
+      const second: string[] = []
+      const [s1, s2] = await seededTable(ctx, ns, [
+        (md) => {
+          const files = dataFiles(md, 'first', 6)
+          first.push(...files.map((f) => f['file-path']))
+          return files
+        },
+        (md) => {
+          const files = dataFiles(md, 'second', 1)
+          second.push(...files.map((f) => f['file-path']))
+          return files
+        },
+      ])
+      // Point-in-time scans name their snapshot: the older one (time travel) and the current one.
+      const older = await completedPlan(ctx, ns, { 'snapshot-id': s1 })
+      ctx.check.equal(
+        pathsOf(older),
+        [...first].sort(),
+        'the plan of the first snapshot holds its 6 data files, once each, and none added later',
+      )
+      const current = await completedPlan(ctx, ns, { 'snapshot-id': s2 })
+      ctx.check.equal(
+        pathsOf(current),
+        [...first, ...second].sort(),
+        'the plan of the second snapshot holds its 7 live data files, once each',
+      )
+    },
+  )
+
+  rule(
+    {
+      id: 'scan-planning/plan/delete-references',
+      title: 'each file scan task references the delete files that apply to its data file',
+      requires: [...REQUIRES],
+    },
+    async (ctx) => {
+      const ns = await ctx.sandbox.namespace(ctx.catalog, 'deletes')
+      const names = { old: [] as string[], same: '', pos: '', eq: '' }
+      const deleteFile = (
+        path: string,
+        content: ContentFile['content'],
+        extra: Partial<ContentFile> = {},
+      ): ContentFile => ({
+        content,
+        'file-path': path,
+        'file-format': 'parquet',
+        'spec-id': 0,
+        partition: [],
+        'file-size-in-bytes': 512,
+        'record-count': 1,
+        ...extra,
+      })
+      // Format 2: position delete files must not be added to v3 tables (table spec, "Delete Formats").
+      const [, snapshot] = await seededTable(
+        ctx,
+        ns,
+        [
+          (md) => {
+            const files = dataFiles(md, 'old', 2)
+            names.old = files.map((f) => f['file-path'])
+            return files
+          },
+          (md) => {
+            const [same] = dataFiles(md, 'same-commit', 1)
+            const base = md.location ?? 'file:/tmp/conformance'
+            const pos = deleteFile(`${base}/data/pos-deletes.parquet`, 'position-deletes')
+            // Field 3 is `id` in create-basic.json's schema.
+            const eq = deleteFile(`${base}/data/eq-deletes.parquet`, 'equality-deletes', {
+              'equality-ids': [3],
+            })
+            names.same = same!['file-path']
+            names.pos = pos['file-path']
+            names.eq = eq['file-path']
+            return [same!, pos, eq]
+          },
+        ],
+        { 'format-version': '2' },
+      )
+      const responses = await completedPlan(ctx, ns, { 'snapshot-id': snapshot })
+      const referenced = new Map<string, string[]>()
+      let badIndex: unknown
+      for (const r of responses) {
+        const deletes = r['delete-files'] ?? []
+        for (const t of r['file-scan-tasks'] ?? []) {
+          const refs = t['delete-file-references'] ?? []
+          const paths = refs.map((i) => {
+            const d = Number.isInteger(i) ? deletes[i as number] : undefined
+            if (d === undefined && badIndex === undefined)
+              badIndex = { index: i, 'delete-files': deletes.length }
+            return String(d?.['file-path'])
+          })
+          const path = String(t['data-file']?.['file-path'])
+          referenced.set(path, [...(referenced.get(path) ?? []), ...paths])
+        }
+      }
+      ctx.check.that(
+        badIndex === undefined,
+        'every delete-file-reference is an index of the same response’s delete-files',
+        { received: badIndex },
+      )
+      // The table spec's scope: a position delete applies to data of its partition with a sequence number
+      // <= its own (the same commit included), an equality delete only to strictly older data.
+      const expected: [string, string[]][] = [
+        ...names.old.map((p): [string, string[]] => [p, [names.pos, names.eq]]),
+        [names.same, [names.pos]],
+      ]
+      const missing = expected.flatMap(([data, deletes]) => {
+        const got = referenced.get(data) ?? []
+        const absent = deletes.filter((d) => !got.includes(d))
+        return absent.length > 0 ? [{ 'data-file': data, 'missing delete files': absent }] : []
+      })
+      ctx.check.that(
+        missing.length === 0,
+        'the task of each data file references every delete file that applies to it',
+        { received: missing },
+      )
+    },
+  )
+})
