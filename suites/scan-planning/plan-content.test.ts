@@ -100,9 +100,11 @@ operation('planTableScan', () => {
             const [same] = dataFiles(md, 'same-commit', 1)
             const base = md.location ?? 'file:/tmp/conformance'
             const pos = deleteFile(`${base}/data/pos-deletes.parquet`, 'position-deletes')
-            // Field 3 is `id` in create-basic.json's schema.
+            // The id of column `id` as the server assigned it (servers may renumber the ids of a create).
+            const schema = (md.schemas ?? []).find((x) => x['schema-id'] === md['current-schema-id'])
+            const idField = schema?.fields.find((f) => f.name === 'id')?.id ?? 3
             const eq = deleteFile(`${base}/data/eq-deletes.parquet`, 'equality-deletes', {
-              'equality-ids': [3],
+              'equality-ids': [idField],
             })
             names.same = same!['file-path']
             names.pos = pos['file-path']
