@@ -4,7 +4,7 @@
  * every plan task, including plan tasks that fetchScanTasks hands out in turn).
  */
 import type { Fixtures } from '../_harness/dsl.ts'
-import { createTable, fixture } from '../_harness/support/catalog-objects.ts'
+import { fixture } from '../_harness/support/catalog-objects.ts'
 import type { LoadTableResult } from '../_harness/support/catalog-objects.ts'
 import { freshSnapshotId, snapshotBody } from '../_harness/support/snapshot-body.ts'
 import { reachable, type ContentFile } from '../_harness/support/table-files.ts'
