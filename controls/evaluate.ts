@@ -29,7 +29,9 @@ const BROKEN: ReadonlySet<Outcome> = new Set(['fail', 'warn'])
 
 /** The rules a test broke: those of its violations, or its own rule when it failed without one. */
 export function brokenRules(t: TestResult): string[] {
-  if (!BROKEN.has(t.outcome)) return []
+  // A CLIENT finding never changes the outcome: it is broken wherever it was recorded.
+  const client = t.violations.filter((v) => v.level === 'CLIENT').map((v) => v.rule)
+  if (!BROKEN.has(t.outcome)) return [...new Set(client)]
   const rules = t.violations.filter((v) => v.level !== 'MAY').map((v) => v.rule)
   if (rules.length === 0 && t.outcome === 'fail') rules.push(t.rule)
   return [...new Set(rules)]

@@ -29,7 +29,7 @@ export const RULES_YAML = join(ROOT, 'schemas', 'rules', 'rules.yaml')
 export const CATALOG_JSON = join(ROOT, 'schemas', 'rules', 'catalog.json')
 export const RULES_DOC = join(ROOT, 'docs', 'rules.md')
 
-const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY']
+const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY', 'CLIENT']
 const KEYS = new Set(['level', 'since', 'title', 'kind', 'source', 'at', 'sentence', 'note'])
 const KINDS: readonly RuleKind[] = ['test', 'assertion', 'check']
 
@@ -66,7 +66,7 @@ export function parseAuthored(text: string): AuthoredRule[] {
           typeof level === 'object' &&
           LEVELS.includes(level.iceberg) &&
           LEVELS.includes(level.document)
-    if (!okLevel) bad(`level must be MUST, SHOULD, MAY or { iceberg, document }`)
+    if (!okLevel) bad(`level must be MUST, SHOULD, MAY, CLIENT or { iceberg, document }`)
     const since = raw.since as string | undefined
     if (since !== undefined && !(RELEASES as readonly string[]).includes(since))
       bad(`since must be one of ${RELEASES.join(', ')}`)

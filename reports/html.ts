@@ -14,6 +14,7 @@ import type { Results } from './results.ts'
 import { violatedRules } from './violated-rules.ts'
 import { ruleSource } from './rule-source.ts'
 import { advisoriesOf } from './advisories.ts'
+import { clientCompatLine, clientFindingsOf } from './client-compat.ts'
 
 function header(r: Results): string {
   const must = mustRulesMet(r.tests)
@@ -26,6 +27,7 @@ function header(r: Results): string {
   return `<header class="banner ${e(r.verdict)}"><h1>${e(words)}</h1>
 <p>Target <b>${e(r.target.url)}</b> (${e(r.target.kind)}) · profile ${e(r.profile)} · seed ${e(r.seed)} · run ${e(r.runId)}</p>
 <p>${e(r.harness.name)} ${e(r.harness.version)} · started ${e(r.startedAt)} · ${e(Math.round(r.durationMs / 100) / 10)} s · MUST rules met ${must.met}/${must.total}</p>
+<p>${e(clientCompatLine(r))}</p>
 </header>`
 }
 
@@ -113,6 +115,11 @@ function runDetails(r: Results): string {
     advisories.length > 0
       ? `<h2>Advisories</h2><p class="rule">Outside the Iceberg spec and not part of the verdict: what a careful operator would still want to fix.</p><ul>${advisories.map((a) => `<li>${e(a.finding)} <span class="rule">(${e(a.rule)})</span></li>`).join('')}</ul>`
       : ''
+  const client = clientFindingsOf(r)
+  const clientPart =
+    client.length > 0
+      ? `<h2>Client compatibility</h2><p class="rule">What makes Apache Iceberg's Java client raise another exception than the failure calls for, where the spec leaves the error type open. Not part of the verdict.</p><ul>${client.map((f) => `<li>${e(f.title)}: ${e(f.message)}${f.curl ? `<pre class="msg">${e(f.curl)}</pre>` : ''}</li>`).join('')}</ul>`
+      : ''
   const errors =
     r.errors.length > 0
       ? `<h2>Harness errors</h2><p>Errors outside any test: the harness's or the setup's, not the server's.</p>${r.errors.map((x) => `<pre class="msg">${e(x)}</pre>`).join('')}`
@@ -122,7 +129,7 @@ function runDetails(r: Results): string {
     ? `<h2>Expectations</h2><p>${e(x.file)}: ${x.expected} as expected, ${x.unexpected.length} unexpected, ${x.stale.length} stale.</p>
 <ul>${x.unexpected.map((u) => `<li>${e(u.kind)}: ${e(u.id)} (${e(u.outcome)}${u.expected ? `, expected ${e(u.expected)}` : ''})</li>`).join('')}${x.stale.map((s) => `<li>stale: ${e(s)}</li>`).join('')}</ul>`
     : ''
-  return `${advised}${errors}${expectations}<h2>Run</h2>
+  return `${clientPart}${advised}${errors}${expectations}<h2>Run</h2>
 <details><summary>Configuration (secrets redacted)</summary><pre>${e(JSON.stringify(r.config, null, 2))}</pre></details>
 <details><summary>Capabilities seen (GET /v1/config)</summary><pre>${e(JSON.stringify(r.capabilities, null, 2))}</pre></details>`
 }

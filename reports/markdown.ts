@@ -11,6 +11,7 @@ import { brokenBy, violatedRules } from './violated-rules.ts'
 import { ruleSource } from './rule-source.ts'
 import { notConfiguredHint } from './not-configured.ts'
 import { advisoriesOf } from './advisories.ts'
+import { clientCompatLine, clientFindingsOf } from './client-compat.ts'
 
 /** One table cell: no pipes, no newlines, no markup. */
 export function cell(s: string): string {
@@ -89,6 +90,8 @@ export function renderMarkdown(r: Results): string {
     `| ${OUTCOMES.join(' | ')} | total |`,
     `|${OUTCOMES.map(() => '---:').join('|')}|---:|`,
     `| ${OUTCOMES.map((o) => r.summary[o] ?? 0).join(' | ')} | ${r.summary.total} |`,
+    '',
+    `_${cell(clientCompatLine(r))}_`,
     ...violatedTable(r),
     ...(notConfiguredHint(r) ? ['', `_${cell(notConfiguredHint(r) ?? '')}_`] : []),
     '',
@@ -122,6 +125,17 @@ export function renderMarkdown(r: Results): string {
     lines.push('', '### OpenAPI document findings (--openapi)', '', '| test | finding |', '|---|---|')
     for (const t of openapi)
       for (const f of t.openapiFindings ?? []) lines.push(`| ${cell(t.title)} | ${cell(f)} |`)
+  }
+  const client = clientFindingsOf(r)
+  if (client.length > 0) {
+    lines.push(
+      '',
+      "### Client compatibility (Iceberg's Java client; not part of the verdict)",
+      '',
+      '| test | finding |',
+      '|---|---|',
+    )
+    for (const f of client) lines.push(`| ${cell(f.title)} | ${cell(f.message)} |`)
   }
   const advisories = advisoriesOf(r)
   if (advisories.length > 0) {

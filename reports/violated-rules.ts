@@ -22,7 +22,7 @@ export interface ViolatedRule {
   }
 }
 
-const LEVEL_ORDER: Record<Level, number> = { MUST: 0, SHOULD: 1, MAY: 2 }
+const LEVEL_ORDER: Record<Level, number> = { MUST: 0, SHOULD: 1, MAY: 2, CLIENT: 3 }
 
 /** Tests whose violations reached the verdict: a MAY is only recorded, and a pass keeps nothing to act on. */
 function judged(t: TestResult): boolean {
@@ -43,7 +43,8 @@ export function violatedRules(r: Pick<Results, 'tests'>): ViolatedRule[] {
         ? [{ check: 'test', rule: t.rule, level: 'MUST', message: t.message ?? 'the test failed' }]
         : []
     for (const v of [...t.violations, ...own]) {
-      if (v.level === 'MAY') continue
+      // MAY is only recorded; CLIENT findings have their own list (client-compat.ts), never the verdict's.
+      if (v.level === 'MAY' || v.level === 'CLIENT') continue
       let g = groups.get(v.rule)
       if (!g) {
         g = {

@@ -24,6 +24,7 @@ import { writeReports } from '../../reports/write.ts'
 import { violatedRuleLines } from '../../reports/violated-rules.ts'
 import { notConfiguredHint } from '../../reports/not-configured.ts'
 import { advisoriesOf } from '../../reports/advisories.ts'
+import { clientCompatLine } from '../../reports/client-compat.ts'
 import { ConsoleReporter, wantsColour } from '../../reports/console-reporter.ts'
 import { applyExpectations, expectationLines, readExpectations } from '../../reports/expectations.ts'
 import { loadOpenApi } from '../../schemas/openapi.ts'
@@ -205,6 +206,7 @@ export function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string
   const hint = notConfiguredHint(results)
   if (hint) log(hint)
   for (const a of advisoriesOf(results)) log(`advisory (not part of the verdict): ${a.finding}`)
+  log(clientCompatLine(results))
   const retries = results.tests.reduce((n, t) => n + (t.retries ?? 0), 0)
   if (retries > 0)
     log(`the server asked to retry ${retries} request(s) (503/429 with Retry-After); they were resent`)

@@ -8,6 +8,23 @@ const crash = () => errorResponse(500, 'InternalServerError', 'Unexpected error'
 
 export const faults: Fault[] = [
   {
+    name: 'errors-missing-namespace-generic-type',
+    description:
+      'A 404 for a missing namespace carries type "NotFoundError": Iceberg\'s Java client raises NoSuchTableException on a table operation.',
+    areas: ['tables'],
+    files: ['tables/rename.test.ts', 'tables/register.test.ts'],
+    breaks: ['clients/java-error-type'],
+    hooks: () => ({
+      onResponse: (_req, res) =>
+        res.status === 404 && res.body?.includes('NoSuchNamespaceException')
+          ? withJson(res, (b) => {
+              const err = b.error as Record<string, unknown> | undefined
+              if (err) err.type = 'NotFoundError'
+            })
+          : res,
+    }),
+  },
+  {
     name: 'errors-envelope-unwrapped',
     description: 'Error bodies leave out the {"error": …} envelope.',
     areas: AREAS,

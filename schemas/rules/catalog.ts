@@ -16,14 +16,19 @@ import { RELEASES } from '../operations.ts'
 import type { Release } from '../operations.ts'
 import { getProfile } from '../profiles.ts'
 
-/** RFC 2119 level of a rule. A broken MUST fails a test; a broken SHOULD warns; MAY is never a failure. */
-export type Level = 'MUST' | 'SHOULD' | 'MAY'
+/**
+ * RFC 2119 level of a rule. A broken MUST fails a test; a broken SHOULD warns; MAY is never a failure. `CLIENT` is no
+ * spec level: what breaks a widely used client although the spec leaves it open (the error `type` Iceberg's Java
+ * client dispatches on). It is reported on a line of its own and never changes an outcome or the verdict.
+ */
+export type Level = 'MUST' | 'SHOULD' | 'MAY' | 'CLIENT'
 
 /** A level that depends on the profile: e.g. ETag is MAY in Iceberg releases and MUST in the original document. */
 export type LevelSpec = Level | { readonly iceberg: Level; readonly document: Level }
 
 /** The public documents a rule can come from. */
-export const SOURCE_DOCUMENTS = ['openapi', 'spec', 'view-spec'] as const
+/** `java-client`: Apache Iceberg's Java client at the profile's release (a CLIENT rule's behaviour, not a spec). */
+export const SOURCE_DOCUMENTS = ['openapi', 'spec', 'view-spec', 'java-client'] as const
 export type SourceDocument = (typeof SOURCE_DOCUMENTS)[number]
 
 export interface RuleSource {
@@ -126,6 +131,10 @@ export function sourceUrl(source: RuleSource, profile = '1.11'): string {
       return `https://iceberg.apache.org/spec/#${source.at}`
     case 'view-spec':
       return `https://iceberg.apache.org/view-spec/#${source.at}`
+    case 'java-client': {
+      const tag = release === 'main' ? 'main' : `apache-iceberg-${release}.0`
+      return `https://github.com/apache/iceberg/blob/${tag}/core/src/main/java/org/apache/iceberg/rest/${source.at}.java`
+    }
   }
 }
 
@@ -140,5 +149,7 @@ export function sourceLabel(source: RuleSource, profile = '1.11'): string {
       return `Iceberg table spec: ${source.at}`
     case 'view-spec':
       return `Iceberg view spec: ${source.at}`
+    case 'java-client':
+      return `Iceberg Java client ${at}: ${source.at}`
   }
 }

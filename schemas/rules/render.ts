@@ -9,6 +9,8 @@ sources and sentences), the suites and the negative controls by \`npm run gen:ru
 \`catalog-conformance rules [--format md|json] [--profile P]\` prints the same list.
 
 - **Level**: RFC 2119 level the verdict uses (a broken MUST fails, a broken SHOULD warns, MAY never fails);
+  *CLIENT* is no spec level: what breaks Iceberg's Java client though the spec leaves it open, reported on its own
+  line and never part of the verdict;
   \`MAY; document: MUST\` differs under \`--profile document\`.
 - **Since**: the first Iceberg release with the rule; older profiles report its tests *disabled*.
 - **Source**: the public text the rule enforces: the upstream REST OpenAPI document at the profile's release

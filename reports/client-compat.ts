@@ -1,0 +1,37 @@
+/**
+ * Client compatibility: findings at the CLIENT level (schemas/rules/catalog.ts), what breaks Apache Iceberg's Java
+ * client although the spec leaves it open — today the error `type` its handlers dispatch on. Every report gives them a
+ * line of their own beside the verdict; they never change an outcome, the verdict or the exit code.
+ */
+import type { Results } from './results.ts'
+
+export interface ClientFinding {
+  readonly rule: string
+  readonly test: string
+  readonly title: string
+  readonly message: string
+  readonly curl?: string
+}
+
+export function clientFindingsOf(r: Pick<Results, 'tests'>): ClientFinding[] {
+  return r.tests.flatMap((t) =>
+    t.violations
+      .filter((v) => v.level === 'CLIENT')
+      .map((v) => ({
+        rule: v.rule,
+        test: t.id,
+        title: t.title,
+        message: v.message,
+        ...(v.curl ? { curl: v.curl } : {}),
+      })),
+  )
+}
+
+/** The one-line summary every report shows beside the verdict. */
+export function clientCompatLine(r: Pick<Results, 'tests'>): string {
+  const found = clientFindingsOf(r)
+  const tests = new Set(found.map((f) => f.test)).size
+  return found.length === 0
+    ? "client compatibility (Iceberg's Java client; not part of the verdict): no findings"
+    : `client compatibility (Iceberg's Java client; not part of the verdict): ${found.length} finding(s) in ${tests} test(s)`
+}
