@@ -78,6 +78,13 @@ export function fixtureEnv(
 }
 
 /**
+ * JVM options of the fixture by default. It lives for one certification of a minute or less on a small machine, so
+ * the optimizing JIT compiler and a parallel collector cost more CPU than they ever pay back: C1 only and the serial
+ * collector roughly halve the JVM's CPU time and the certification's wall time on 2 cores (docs/benchmarks.md).
+ */
+export const FIXTURE_JVM_OPTIONS: readonly string[] = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC']
+
+/**
  * The official Iceberg REST fixture (`org.apache.iceberg.rest.RESTCatalogServer`) as a process
  * target: JdbcCatalog on a SQLite file with a local warehouse, both in a fresh temp dir removed on
  * stop, on a free port. Needs `fixtures/targets/iceberg-rest-fixture/prepare.sh` to have run.
@@ -97,7 +104,7 @@ export function icebergRestFixture(options: IcebergRestFixtureOptions = {}): Tar
       return {
         command: java,
         args: [
-          ...(options.jvmOptions ?? []),
+          ...(options.jvmOptions ?? FIXTURE_JVM_OPTIONS),
           '-cp',
           `${layout.lib}/*`,
           'org.apache.iceberg.rest.RESTCatalogServer',
