@@ -75,7 +75,7 @@ export const faults: Fault[] = [
       'Query parameters are parsed without validation: a pageSize that is not a number, or a snapshots value other than all or refs, crashes the handler (500).',
     areas: ['robustness'],
     files: ['robustness/generated-queries.test.ts'],
-    breaks: ['listNamespaces', 'listTables', 'listViews', 'loadTable'].map(
+    breaks: ['listNamespaces', 'listTables', 'listViews', 'loadTable', 'dropTable'].map(
       (op) => `robustness/generated-query/${op}`,
     ),
     hooks: () => ({
@@ -83,12 +83,62 @@ export const faults: Fault[] = [
         const op = operationOf(req)
         const size = req.query.get('pageSize')
         const snapshots = req.query.get('snapshots')
+        const purge = req.query.get('purgeRequested')
         const crash =
           (op?.startsWith('list') && size !== null && !/^[0-9]+$/.test(size)) ||
-          (op === 'loadTable' && snapshots !== null && snapshots !== 'all' && snapshots !== 'refs')
+          (op === 'loadTable' && snapshots !== null && snapshots !== 'all' && snapshots !== 'refs') ||
+          (op === 'dropTable' && purge !== null && purge !== 'true' && purge !== 'false')
         return crash
-          ? errorResponse(500, 'NumberFormatException', `For input string: "${size ?? snapshots}"`)
+          ? errorResponse(500, 'NumberFormatException', `For input string: "${size ?? snapshots ?? purge}"`)
           : req
+      },
+    }),
+  },
+  {
+    name: 'generated-path-500',
+    description:
+      'Path segments are decoded without validation: an invalid percent-encoding, an encoded NUL, a dot segment or an overlong name crashes the router (500).',
+    areas: ['robustness'],
+    files: ['robustness/generated-paths.test.ts'],
+    breaks: ['loadNamespaceMetadata', 'listTables', 'loadTable', 'loadView'].map(
+      (op) => `robustness/generated-path/${op}`,
+    ),
+    hooks: () => ({
+      onRequest: (req) =>
+        req.path
+          .split('/')
+          .some((seg) => /%(?![0-9A-Fa-f]{2})|%00/.test(seg) || seg === '..' || seg.length > 512)
+          ? errorResponse(
+              500,
+              'IllegalArgumentException',
+              'URLDecoder: Illegal hex characters in escape (%) pattern',
+            )
+          : req,
+    }),
+  },
+  {
+    name: 'generated-header-500',
+    description:
+      'Headers the spec defines are parsed without validation: an empty, overlong or bare-comma If-None-Match, delegation, Accept, Idempotency-Key or Content-Type value crashes the handler (500).',
+    areas: ['robustness'],
+    files: ['robustness/generated-paths.test.ts'],
+    breaks: ['loadTable', 'updateProperties'].map((op) => `robustness/generated-header/${op}`),
+    hooks: () => ({
+      onRequest: (req) => {
+        const op = operationOf(req)
+        if (op !== 'loadTable' && op !== 'updateProperties') return req
+        const names = [
+          'if-none-match',
+          'x-iceberg-access-delegation',
+          'accept',
+          'idempotency-key',
+          'content-type',
+        ]
+        const odd = names.some((n) => {
+          const v = req.headers[n]
+          return v !== undefined && (v.trim() === '' || v.trim() === ',' || v.length > 1000)
+        })
+        return odd ? errorResponse(500, 'NullPointerException', 'header value') : req
       },
     }),
   },

@@ -1,6 +1,7 @@
 /** Negative controls of the views area (suites/views). */
 import type { Fault } from '../fault.ts'
-import { onOperations, withJson, withStatus } from '../fault-kit.ts'
+import { onOperations, operationOf, withJson, withStatus } from '../fault-kit.ts'
+import { errorResponse } from './scenario-kit.ts'
 import { rewriteRequests } from './commits.ts'
 
 const AREA = ['views']
@@ -131,6 +132,18 @@ export const faults: Fault[] = [
       onRequest: rewriteRequests(['replaceView'], (b) => {
         b.updates = list(b.updates).filter((u) => !String(u.action).startsWith('conformance-'))
       }),
+    }),
+  },
+  {
+    name: 'view-unknown-requirement-500',
+    description: 'An unknown requirement type in a view commit crashes the request parser (500).',
+    areas: AREA,
+    breaks: ['views/replace/unknown-requirement-400'],
+    hooks: () => ({
+      onRequest: (req) =>
+        operationOf(req) === 'replaceView' && req.body.includes('"assert-conformance-unknown"')
+          ? errorResponse(500, 'UnsupportedOperationException', 'Unrecognized update requirement')
+          : req,
     }),
   },
   {

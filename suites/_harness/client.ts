@@ -21,6 +21,8 @@ export interface CallArgs {
   readonly body?: unknown
   /** A body sent verbatim (malformed-input tests). */
   readonly rawBody?: string
+  /** Path segments sent verbatim, already encoded (generated path inputs); they replace namespace/table/view. */
+  readonly encodedPath?: { readonly namespace?: string; readonly table?: string; readonly view?: string }
   readonly headers?: Readonly<Record<string, string>>
   /** Send without the run's Authorization header (auth tests). */
   readonly anonymous?: boolean
@@ -93,10 +95,14 @@ export class CatalogClient {
     }
     return path
       .replace('{namespace}', () =>
-        args.namespace ? encodeNamespace(args.namespace, this.options.caps) : need('namespace', undefined),
+        args.encodedPath?.namespace !== undefined
+          ? args.encodedPath.namespace
+          : args.namespace
+            ? encodeNamespace(args.namespace, this.options.caps)
+            : need('namespace', undefined),
       )
-      .replace('{table}', () => need('table', args.table))
-      .replace('{view}', () => need('view', args.view))
+      .replace('{table}', () => args.encodedPath?.table ?? need('table', args.table))
+      .replace('{view}', () => args.encodedPath?.view ?? need('view', args.view))
       .replace('{plan-id}', () => need('plan-id', args.planId))
       .replace('{function}', () => need('function', args.function))
   }

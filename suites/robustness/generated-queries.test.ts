@@ -1,7 +1,7 @@
 /**
  * Generated query parameters on the operations that take them: each run sets one parameter the spec defines to a
  * boundary or malformed value (empty, zero, negative, past int and long range, fractional, exponent, not a number,
- * control characters, a word where a flag belongs). What is judged: never a server error — a 5xx is not the
+ * control characters, a word where a flag belongs, such as purgeRequested on a drop). What is judged: never a server error — a 5xx is not the
  * answer to a parameter the client got wrong (MUST, as for generated bodies). Which 4xx, or whether the server
  * ignores the value, the spec leaves open, so any 2xx or 4xx passes. Seeded and budgeted like every property.
  */
@@ -40,6 +40,8 @@ interface Case {
   readonly requires: readonly OperationId[]
   readonly params: readonly string[]
   readonly args: (ctx: Fixtures) => Promise<{ namespace?: readonly string[]; table?: string }>
+  /** Fresh arguments for every run: the operation consumes its target (a drop). */
+  readonly perRun?: boolean
 }
 
 const tableArgs = async (ctx: Fixtures) => {
@@ -47,6 +49,16 @@ const tableArgs = async (ctx: Fixtures) => {
   const table = ctx.sandbox.names.table('q')
   await setupTable(ctx.catalog, ctx.check, namespace, table)
   return { namespace, table }
+}
+
+/** A fresh table per run, all in one namespace per test (a drop consumes its table). */
+const namespaceOfTest = new WeakMap<object, Promise<string[]>>()
+const freshTableArgs = async (ctx: Fixtures) => {
+  let namespace = namespaceOfTest.get(ctx.sandbox)
+  if (!namespace) namespaceOfTest.set(ctx.sandbox, (namespace = ctx.sandbox.namespace(ctx.catalog, 'genq')))
+  const table = ctx.sandbox.names.table('d')
+  await setupTable(ctx.catalog, ctx.check, await namespace, table)
+  return { namespace: await namespace, table }
 }
 
 const CASES: readonly Case[] = [
@@ -74,6 +86,14 @@ const CASES: readonly Case[] = [
     params: ['snapshots'],
     args: tableArgs,
   },
+  {
+    // purgeRequested is a boolean: a word, a number or an empty value must not crash the drop.
+    op: 'dropTable',
+    requires: ['createNamespace', 'createTable', 'dropTable'],
+    params: ['purgeRequested'],
+    args: freshTableArgs,
+    perRun: true,
+  },
 ]
 
 for (const c of CASES) {
@@ -88,7 +108,8 @@ for (const c of CASES) {
         const args = await c.args(ctx)
         await checkProperty(ctx, () =>
           fc.asyncProperty(fc.constantFrom(...c.params), odd, async (param, value) => {
-            const ex = await ctx.catalog.op[c.op]({ ...args, query: { [param]: value } })
+            const target = c.perRun ? await c.args(ctx) : args
+            const ex = await ctx.catalog.op[c.op]({ ...target, query: { [param]: value } })
             // A success or any 4xx is an answer (the checks judge its shape); a 5xx fails (errors/no-5xx).
             ctx.check.conform(ex, {
               status:

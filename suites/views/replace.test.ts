@@ -253,4 +253,23 @@ operation('replaceView', () => {
       ctx.check.conform(ex, { status: 400 })
     },
   )
+
+  rule(
+    {
+      id: 'views/replace/unknown-requirement-400',
+      title: 'an unknown requirement type in a view commit is 400 (by analogy with table commits)',
+      requires: [...REQUIRES],
+    },
+    async (ctx) => {
+      const { ref } = await fresh(ctx, 'unknownreq')
+      const ex = await commitView(
+        ctx.catalog,
+        ref,
+        [{ type: 'assert-conformance-unknown' }],
+        [{ action: 'set-properties', updates: { 'conformance.probe': 'unknown-requirement' } }],
+      )
+      // A 5xx is a violation of its own (errors/no-5xx, MUST); which 4xx, by analogy, a SHOULD.
+      ctx.check.conform(ex, { status: 400 })
+    },
+  )
 })

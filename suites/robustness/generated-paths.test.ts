@@ -1,0 +1,163 @@
+/**
+ * Generated path segments and header values, the inputs of a request besides its body and query (those are
+ * generated-inputs and generated-queries): each run sends one namespace, table or view segment, or one header the spec
+ * defines, set to a boundary or malformed value — invalid or double percent-encoding, an encoded NUL or control
+ * character, dot segments, an overlong name, a non-UTF-8 byte; an empty, overlong or ill-formed header. Only reads
+ * get generated paths (a malformed segment may name something the run did not create), and headers ride on requests
+ * the run owns. What is judged: never a server error (MUST, as for generated bodies and queries); which 4xx, or
+ * whether the server ignores the value, the spec leaves open.
+ */
+import fc from 'fast-check'
+import type { OperationId } from '../../schemas/operations.ts'
+import type { CallArgs } from '../_harness/client.ts'
+import { operation, rule } from '../_harness/dsl.ts'
+import type { Fixtures } from '../_harness/dsl.ts'
+import type { Exchange } from '../_harness/http/exchange.ts'
+import { setupTable } from '../_harness/support/commit-steps.ts'
+import { checkProperty } from '../_harness/support/property.ts'
+
+/** Already-encoded path segments a server should refuse or not find, never crash on. */
+const oddSegment = fc.oneof(
+  fc.constantFrom(
+    '%',
+    '%zz',
+    '%2',
+    '%00',
+    '%0A',
+    '%1F%1F',
+    '%1F',
+    '.',
+    '..',
+    '%2E%2E',
+    '%2F',
+    '%5C',
+    '%C3%28',
+    '%FF%FE',
+    '%25%25',
+    '%20',
+    'a%00b',
+    'x'.repeat(1024),
+    '%E2%80%AE',
+  ),
+  // Arbitrary text, percent-encoded as a client would: odd names must be answered, not crash the server.
+  fc.string({ minLength: 1, maxLength: 40, unit: 'binary' }).map(encodeURIComponent),
+)
+
+/** Header values a server should refuse or ignore, never crash on (only what HTTP lets a client send). */
+const oddHeader = fc.oneof(
+  fc.constantFrom('', ' ', ',', '*', '"', 'W/', 'W/"', '""', 'null', '-1', 'a'.repeat(4000), 'é', '\t'),
+  fc.string({ maxLength: 40 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+)
+
+interface Target {
+  readonly args: CallArgs
+}
+
+interface PathCase {
+  readonly op: OperationId
+  readonly requires: readonly OperationId[]
+  /** Which segment is generated. */
+  readonly segment: 'namespace' | 'table' | 'view'
+  readonly target: (ctx: Fixtures) => Promise<Target>
+}
+
+const namespaceOf = async (ctx: Fixtures): Promise<Target> => ({
+  args: { namespace: await ctx.sandbox.namespace(ctx.catalog, 'genp') },
+})
+
+const PATH_CASES: readonly PathCase[] = [
+  {
+    op: 'loadNamespaceMetadata',
+    requires: ['loadNamespaceMetadata'],
+    segment: 'namespace',
+    target: async () => ({ args: {} }),
+  },
+  { op: 'listTables', requires: ['listTables'], segment: 'namespace', target: async () => ({ args: {} }) },
+  { op: 'loadTable', requires: ['createNamespace', 'loadTable'], segment: 'table', target: namespaceOf },
+  { op: 'loadView', requires: ['createNamespace', 'loadView'], segment: 'view', target: namespaceOf },
+]
+
+interface HeaderCase {
+  readonly op: OperationId
+  readonly requires: readonly OperationId[]
+  readonly headers: readonly string[]
+  readonly target: (ctx: Fixtures) => Promise<Target>
+}
+
+const tableOf = async (ctx: Fixtures): Promise<Target> => {
+  const namespace = await ctx.sandbox.namespace(ctx.catalog, 'genh')
+  const table = ctx.sandbox.names.table('h')
+  await setupTable(ctx.catalog, ctx.check, namespace, table)
+  return { args: { namespace, table } }
+}
+
+const HEADER_CASES: readonly HeaderCase[] = [
+  {
+    op: 'loadTable',
+    requires: ['createNamespace', 'createTable', 'loadTable'],
+    headers: ['If-None-Match', 'X-Iceberg-Access-Delegation', 'Accept'],
+    target: tableOf,
+  },
+  {
+    op: 'updateProperties',
+    requires: ['createNamespace', 'updateProperties'],
+    headers: ['Idempotency-Key', 'Content-Type'],
+    target: async (ctx) => ({
+      args: {
+        namespace: await ctx.sandbox.namespace(ctx.catalog, 'genh'),
+        body: { updates: { 'conformance.generated': 'header' }, removals: [] },
+      },
+    }),
+  },
+]
+
+/** A 2xx or any 4xx is an answer (the checks judge its shape); a 5xx fails under errors/no-5xx. */
+function answered(ctx: Fixtures, ex: Exchange): void {
+  const ok =
+    (ex.status >= 200 && ex.status < 300) || (ex.status >= 400 && ex.status < 500) || ex.status === 304
+  ctx.check.conform(ex, { status: ok ? ex.status : 400 })
+}
+
+for (const c of PATH_CASES) {
+  operation(c.op, () => {
+    rule(
+      {
+        id: `robustness/generated-path/${c.op}`,
+        title: `${c.op} with a generated malformed or boundary ${c.segment} path segment never answers a 5xx`,
+        requires: [...c.requires],
+      },
+      async (ctx) => {
+        const { args } = await c.target(ctx)
+        const fill = { namespace: ['x'], table: 'x', view: 'x', ...args }
+        await checkProperty(ctx, () =>
+          fc.asyncProperty(oddSegment, async (segment) => {
+            answered(ctx, await ctx.catalog.op[c.op]({ ...fill, encodedPath: { [c.segment]: segment } }))
+          }),
+        )
+      },
+    )
+  })
+}
+
+for (const c of HEADER_CASES) {
+  operation(c.op, () => {
+    rule(
+      {
+        id: `robustness/generated-header/${c.op}`,
+        title: `${c.op} with a generated malformed or boundary header (${c.headers.join(', ')}) never answers a 5xx`,
+        requires: [...c.requires],
+      },
+      async (ctx) => {
+        const { args } = await c.target(ctx)
+        await checkProperty(ctx, () =>
+          fc.asyncProperty(fc.constantFrom(...c.headers), oddHeader, async (name, value) => {
+            answered(
+              ctx,
+              await ctx.catalog.op[c.op]({ ...args, headers: { ...args.headers, [name]: value } }),
+            )
+          }),
+        )
+      },
+    )
+  })
+}
