@@ -6,7 +6,7 @@
 import type { Fault } from '../fault.ts'
 import type { ReferenceServerOptions, ServerRequest } from '../../reference-server/index.ts'
 import { onOperations, withJson } from '../fault-kit.ts'
-import { jsonOk } from './scenario-kit.ts'
+import { errorResponse, jsonOk } from './scenario-kit.ts'
 
 const AREAS = ['auth']
 const RW = 'conformance-rw-token-0001'
@@ -42,6 +42,19 @@ const swapToken = (from: string, to: string) => (req: ServerRequest) =>
     : req
 
 export const faults: Fault[] = [
+  {
+    name: 'oauth-empty-form-500',
+    description:
+      'A token request without grant_type crashes the token endpoint (500) instead of an OAuth 400.',
+    areas: AREAS,
+    breaks: ['auth/oauth/empty-form-4xx'],
+    hooks: () => ({
+      onRequest: (req) =>
+        req.path.endsWith('/oauth/tokens') && !new URLSearchParams(req.body).has('grant_type')
+          ? errorResponse(500, 'NullPointerException', 'grant_type')
+          : req,
+    }),
+  },
   {
     name: 'auth-not-enforced',
     description: 'Requests without a token, or with an invalid one, are served.',

@@ -146,6 +146,23 @@ operation('topic:auth', () => {
       })
     },
   )
+
+  rule(
+    {
+      id: 'auth/oauth/empty-form-4xx',
+      title: 'an empty token request (no grant_type) is refused with a 4xx and an OAuth error, never a 5xx',
+      requires: [],
+    },
+    async ({ catalog, check, run, transport, unsupported }) => {
+      // The token endpoint is no catalog route and is never advertised: whether one answers decides the test.
+      const tokenUrl = run.oauth?.tokenUrl ?? catalog.urlOf('getToken')
+      const ex = await tokenRequest(catalog, transport, tokenUrl, {})
+      if ([404, 405, 501].includes(ex.status))
+        unsupported(`the server offers no token endpoint (${ex.status})`)
+      // A 5xx is a violation of its own (errors/no-5xx); the request misses the required grant_type.
+      check.conform(ex, { status: [400, 401], schema: 'OAuthError' })
+    },
+  )
 })
 
 /** A form-encoded token request: through the client when the endpoint is the catalog's own, else directly. */
