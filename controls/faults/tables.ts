@@ -3,7 +3,7 @@
  * for SHOULD rules) while the clean reference server passes them.
  */
 import type { Fault } from '../fault.ts'
-import { onOperations, withJson, withStatus } from '../fault-kit.ts'
+import { onOperations, operationOf, withJson, withStatus } from '../fault-kit.ts'
 import {
   empty,
   errorResponse,
@@ -19,6 +19,22 @@ type Json = Record<string, unknown>
 const metadataOf = (b: Json) => b.metadata as Json
 
 export const faults: Fault[] = [
+  {
+    name: 'tables-create-requires-optional-ids',
+    description:
+      "createTable parses the partition spec's spec-id as required: a request that leaves out this optional read-only id is a 500.",
+    areas: ['tables'],
+    breaks: ['tables/create/optional-ids-omitted'],
+    hooks: () => ({
+      onRequest: (req) => {
+        if (operationOf(req) !== 'createTable') return req
+        const spec = requestJson(req)?.['partition-spec'] as Record<string, unknown> | undefined
+        return spec && spec['spec-id'] === undefined
+          ? errorResponse(500, 'IllegalArgumentException', 'Cannot parse missing int: spec-id')
+          : req
+      },
+    }),
+  },
   {
     name: 'tbl-create-drops-properties',
     description: 'createTable ignores the requested table properties.',

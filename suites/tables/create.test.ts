@@ -108,6 +108,33 @@ operation('createTable', () => {
 
   rule(
     {
+      id: 'tables/create/optional-ids-omitted',
+      title:
+        'a create whose schema and partition spec leave out their optional ids (schema-id, spec-id, field-id) is created, the server assigning them',
+      requires: ['createNamespace', 'createTable'],
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'ids')
+      const ex = await catalog.op.createTable({
+        namespace: ns,
+        body: tableRequest('t', 'create-optional-ids-omitted.json'),
+      })
+      const md = check.conform<LoadTableResult>(ex, { status: 200 }).metadata
+      const spec = md['partition-specs']?.find((s) => s['spec-id'] === md['default-spec-id'])
+      check.that(
+        typeof md['current-schema-id'] === 'number' &&
+          typeof md['default-spec-id'] === 'number' &&
+          typeof spec?.fields[0]?.['field-id'] === 'number',
+        'the server assigned the schema id, the spec id and the partition field id',
+        {
+          received: { schema: md['current-schema-id'], spec: md['default-spec-id'], field: spec?.fields[0] },
+        },
+      )
+    },
+  )
+
+  rule(
+    {
       id: 'tables/create/requested-location',
       title: 'a requested location is honoured (a server may instead generate its own: unsupported)',
       requires: ['createNamespace', 'createTable'],
