@@ -126,9 +126,14 @@ export function processTarget(options: ProcessTargetOptions): TargetProvider {
           ...(launch.readinessHeaders ? { headers: launch.readinessHeaders } : {}),
         })
         if (!last.ok) {
+          const refused = last.detail === 'HTTP 401' || last.detail === 'HTTP 403'
           throw new TargetError(
             'TARGET_READINESS_TIMEOUT',
-            withTail(`${options.name} was not ready within ${timeoutMs} ms (GET ${probe}: ${last.detail})`),
+            withTail(
+              refused
+                ? `${options.name} refused the credentials the harness started it with (GET ${probe}: ${last.detail})`
+                : `${options.name} was not ready within ${timeoutMs} ms (GET ${probe}: ${last.detail})`,
+            ),
           )
         }
       } catch (err) {

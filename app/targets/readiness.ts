@@ -64,7 +64,8 @@ export async function waitForHttp(options: WaitForHttpOptions): Promise<ProbeRes
       Math.min(options.requestTimeoutMs ?? 2_000, left),
       options.headers,
     )
-    if (last.ok) return last
+    // A server that answers 401/403 is up and refuses the probe's credentials: waiting cannot change that.
+    if (last.ok || last.detail === 'HTTP 401' || last.detail === 'HTTP 403') return last
     const aborted2 = options.abortIf?.()
     if (aborted2) throw aborted2
     await sleep(Math.min(interval, Math.max(0, options.deadline - Date.now())))

@@ -75,7 +75,8 @@ export function rustberg(options: RustbergOptions = {}): TargetProvider {
       const port = await freePort()
       const configFile = join(dataDir, 'rustberg.toml')
       await writeFile(configFile, rustbergConfig({ port, dataDir }))
-      const token = localSecret()
+      // rustberg accepts only keys of its own format: `rb_` and base64url key material.
+      const token = `rb_${localSecret()}`
       return {
         command: join(install.root, 'bin', 'rustberg'),
         args: ['--config', configFile, '--insecure-http'],
