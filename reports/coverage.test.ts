@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { OPERATION_IDS } from '../schemas/operations.ts'
+import { OPERATIONS, OPERATION_IDS } from '../schemas/operations.ts'
 import { computeCoverage, ratio } from './coverage.ts'
 import { loadFixture } from './fixtures.ts'
 import { specUniverse } from './spec-universe.ts'
@@ -19,6 +19,55 @@ describe('spec universe', () => {
     expect(specUniverse('document').updateKinds).toContain('append')
     expect(latest.statuses.createNamespace).toEqual([200, 406, 409])
     expect(latest.commonStatuses).toEqual([400, 401, 403, 419, 503])
+  })
+
+  it('lists query parameters and headers per operation, each from the release that defines it there', () => {
+    const latest = specUniverse('1.11')
+    expect(latest.queryParams).toEqual(
+      expect.arrayContaining([
+        'getConfig warehouse',
+        'listNamespaces parent',
+        'listNamespaces pageToken',
+        'loadTable snapshots',
+        'loadTable referenced-by',
+        'dropTable purgeRequested',
+        'loadCredentials planId',
+        'loadView referenced-by',
+      ]),
+    )
+    // plan-id is a path parameter of the fetch and cancel routes, not a query parameter.
+    expect(latest.queryParams.filter((q) => q.startsWith('fetchPlanningResult'))).toEqual([])
+    expect(latest.headers).toEqual(
+      expect.arrayContaining([
+        'createTable X-Iceberg-Access-Delegation',
+        'loadTable If-None-Match',
+        'updateTable Idempotency-Key',
+      ]),
+    )
+    expect(latest.headers).not.toContain('loadCredentials X-Iceberg-Access-Delegation')
+    expect(latest.headers).not.toContain('createView Idempotency-Key')
+    // Transport headers are not parameters.
+    expect(latest.headers.filter((h) => /authorization|content-type|accept/i.test(h))).toEqual([])
+    // Idempotency-Key on exactly the operations that take it, from 1.11 on.
+    expect(latest.headers.filter((h) => h.endsWith(' Idempotency-Key')).map((h) => h.split(' ')[0])).toEqual(
+      latest.operations.filter((id) => OPERATIONS[id].idempotent),
+    )
+    const v110 = specUniverse('1.10')
+    expect(v110.headers.filter((h) => h.endsWith(' Idempotency-Key'))).toEqual([])
+    expect(v110.queryParams).toContain('loadTable snapshots')
+    expect(v110.queryParams).not.toContain('loadTable referenced-by')
+    expect(v110.queryParams).not.toContain('loadCredentials planId')
+    expect(specUniverse('1.8').headers).toContain('loadTable If-None-Match')
+    expect(specUniverse('1.7').headers).not.toContain('loadTable If-None-Match')
+    expect(specUniverse('1.4').queryParams).toEqual([
+      'getConfig warehouse',
+      'listNamespaces parent',
+      'loadTable snapshots',
+      'dropTable purgeRequested',
+    ])
+    expect(specUniverse('1.4').headers).toEqual([])
+    expect(specUniverse('main').queryParams).toContain('listFunctions pageToken')
+    expect(specUniverse('main').headers).toContain('unregisterTable Idempotency-Key')
   })
 })
 
@@ -67,6 +116,51 @@ describe('computeCoverage', () => {
       })),
     })
     expect(odd.undocumentedStatuses).toEqual(['getConfig 202'])
+  })
+
+  it('counts the query parameters and headers a test that reached a verdict sent to the operation', () => {
+    expect(covered(c.queryParams.rows)).toEqual([
+      'getConfig warehouse',
+      'listNamespaces parent',
+      'listTables pageSize',
+    ])
+    expect(covered(c.headers.rows)).toEqual(['loadTable If-None-Match'])
+    expect(c.queryParams.total).toBe(specUniverse('1.11').queryParams.length)
+    expect(c.headers.total).toBe(specUniverse('1.11').headers.length)
+
+    // The same run, but its load of t1 asked for snapshots=refs, with a delegation header in upper case.
+    const r = loadFixture('results-realistic.json')
+    const tests = r.tests.map((t) => ({
+      ...t,
+      exchanges: t.exchanges.map((ex) =>
+        ex.operationId === 'loadTable' && ex.request.url.endsWith('/tables/t1')
+          ? {
+              ...ex,
+              request: {
+                ...ex.request,
+                url: `${ex.request.url}?snapshots=refs`,
+                headers: { ...ex.request.headers, 'X-ICEBERG-ACCESS-DELEGATION': 'vended-credentials' },
+              },
+            }
+          : ex,
+      ),
+    }))
+    const refs = computeCoverage({ profile: '1.11', tests })
+    expect(covered(refs.queryParams.rows)).toContain('loadTable snapshots')
+    expect(covered(refs.headers.rows)).toContain('loadTable X-Iceberg-Access-Delegation')
+    expect(refs.queryParams.rows.find((x) => x.name === 'loadTable snapshots')?.tests).toBe(1)
+    // Sent by a test that reached no verdict, a parameter covers nothing.
+    const elsewhere = computeCoverage({
+      profile: '1.11',
+      tests: tests.map((t) =>
+        t.exchanges.some((ex) => ex.request.url.includes('snapshots=refs'))
+          ? { ...t, outcome: 'unsupported' }
+          : t,
+      ),
+    })
+    expect(covered(elsewhere.queryParams.rows)).not.toContain('loadTable snapshots')
+    expect(covered(c.queryParams.rows)).not.toContain('loadTable snapshots')
+    expect(c.queryParams.rows.filter((x) => !x.covered).map((x) => x.name)).toContain('loadTable snapshots')
   })
 
   it('prints ratios', () => {

@@ -1,7 +1,8 @@
 /**
- * Spec coverage of a run: which operations, requirement kinds, update kinds and documented statuses the
- * tests reached. Computed from the tests' operationIds and rules and from the recorded exchanges (request
- * bodies for kinds, response statuses for statuses), against the profile's spec universe.
+ * Spec coverage of a run: which operations, requirement kinds, update kinds, documented statuses, query
+ * parameters and request headers the tests reached. Computed from the tests' operationIds and rules and from
+ * the recorded exchanges (request bodies for kinds, response statuses for statuses, request URLs and header
+ * names for parameters), against the profile's spec universe.
  */
 import type { OperationId } from '../schemas/operations.ts'
 import type { Results, TestResult } from './results.ts'
@@ -32,6 +33,10 @@ export interface Coverage {
   readonly commonStatuses: CoverageSection
   /** Statuses below 500 seen that the operation does not document (nor the common errors): `op status`. */
   readonly undocumentedStatuses: readonly string[]
+  /** Query parameters per operation (`op name`), covered when a request to the operation carried it. */
+  readonly queryParams: CoverageSection
+  /** Request headers per operation (`op Name`), covered when a request to the operation carried it (any case). */
+  readonly headers: CoverageSection
 }
 
 /** Tests that reached a verdict on the server; unsupported, disabled and harness errors reach nothing. */
@@ -54,6 +59,15 @@ function kindsOf(value: unknown, req: Set<string>, upd: Set<string>): void {
       for (const u of v)
         if (typeof (u as { action?: unknown })?.action === 'string') upd.add((u as { action: string }).action)
     kindsOf(v, req, upd)
+  }
+}
+
+/** The query parameter names of a recorded request URL (none when it does not parse). */
+function queryNames(url: string): string[] {
+  try {
+    return [...new URL(url).searchParams.keys()]
+  } catch {
+    return []
   }
 }
 
@@ -82,15 +96,23 @@ export function computeCoverage(results: Pick<Results, 'profile' | 'tests'>): Co
   const updTests = new Map<string, number>()
   const seen = new Map<string, Set<number>>()
   const accepted = new Set<string>()
+  const queryTests = new Map<string, number>()
+  // Header names are matched case-insensitively: keyed by the lower-case `op name`.
+  const headerTests = new Map<string, number>()
   const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1)
   for (const t of results.tests) {
     if (!ran(t)) continue
     const ops = new Set<string>([t.operationId])
     const req = new Set<string>()
     const upd = new Set<string>()
+    const query = new Set<string>()
+    const headers = new Set<string>()
     for (const a of t.accepted ?? []) accepted.add(a)
     for (const ex of t.exchanges) {
       ops.add(ex.operationId)
+      for (const q of queryNames(ex.request.url)) query.add(`${ex.operationId} ${q}`)
+      for (const h of Object.keys(ex.request.headers ?? {}))
+        headers.add(`${ex.operationId} ${h}`.toLowerCase())
       if (ex.status > 0) {
         const s = seen.get(ex.operationId) ?? new Set<number>()
         s.add(ex.status)
@@ -104,6 +126,8 @@ export function computeCoverage(results: Pick<Results, 'profile' | 'tests'>): Co
     for (const o of ops) bump(opTests, o)
     for (const k of req) bump(reqTests, k)
     for (const k of upd) bump(updTests, k)
+    for (const q of query) bump(queryTests, q)
+    for (const h of headers) bump(headerTests, h)
   }
   const statusNames: string[] = []
   const undocumented: string[] = []
@@ -134,6 +158,8 @@ export function computeCoverage(results: Pick<Results, 'profile' | 'tests'>): Co
         [...accepted].filter((a) => a.endsWith(` ${n}`)).length,
     ),
     undocumentedStatuses: undocumented,
+    queryParams: section('Query parameters', u.queryParams, (n) => queryTests.get(n) ?? 0),
+    headers: section('Headers', u.headers, (n) => headerTests.get(n.toLowerCase()) ?? 0),
   }
 }
 

@@ -11,6 +11,8 @@ describe('renderHtml', () => {
     expect(html).toContain('Nonconformant: 3 test(s) broke a MUST rule')
     expect(html).toContain('Conformance matrix')
     expect(html).toMatch(/Operations: \d+\/\d+/)
+    expect(html).toMatch(/Query parameters: 3\/14/)
+    expect(html).toMatch(/Headers: 1\/23/)
     expect(html.match(/<tbody class="t"/g)).toHaveLength(r.tests.length)
     // A failure carries its rule, message, transcript and curl line.
     expect(html).toContain('namespaces/create/exists-409 [MUST]')

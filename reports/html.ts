@@ -96,8 +96,8 @@ function coverage(r: Results): string {
     c.undocumentedStatuses.length > 0
       ? `<p>Statuses seen that the spec does not document for the operation: ${e(c.undocumentedStatuses.join(', '))}</p>`
       : ''
-  return `<div class="grid">${[c.operations, c.requirementKinds, c.updateKinds, c.statuses, c.commonStatuses].map(coverageCard).join('')}</div>${extra}
-<p class="rule">An operation or kind is covered when a test that reached a verdict (pass, fail, warn) declared it or sent it; a status when such a test saw it.</p>`
+  return `<div class="grid">${[c.operations, c.requirementKinds, c.updateKinds, c.statuses, c.commonStatuses, c.queryParams, c.headers].map(coverageCard).join('')}</div>${extra}
+<p class="rule">An operation or kind is covered when a test that reached a verdict (pass, fail, warn) declared it or sent it; a status when such a test saw it; a query parameter or header when such a test sent it to the operation.</p>`
 }
 
 function filters(r: Results): string {

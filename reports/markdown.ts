@@ -46,7 +46,15 @@ function matrix(r: Results): string[] {
 function coverageTable(r: Results): string[] {
   const c = computeCoverage(r)
   const lines = ['| spec part | covered | not covered |', '|---|---:|---|']
-  for (const s of [c.operations, c.requirementKinds, c.updateKinds, c.statuses, c.commonStatuses])
+  for (const s of [
+    c.operations,
+    c.requirementKinds,
+    c.updateKinds,
+    c.statuses,
+    c.commonStatuses,
+    c.queryParams,
+    c.headers,
+  ])
     lines.push(`| ${s.title} | ${ratio(s)} | ${cell(missing(s))} |`)
   if (c.undocumentedStatuses.length > 0)
     lines.push('', `Undocumented statuses seen: ${cell(c.undocumentedStatuses.join(', '))}`)

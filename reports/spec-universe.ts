@@ -1,13 +1,20 @@
 /**
  * What "all of the spec" is for coverage, per profile: the operations of schemas/operations.ts, the
  * requirement and update kinds of schemas/json (their `type` / `action` consts), and each operation's
- * documented statuses. Kinds that only some releases know are filtered with the release notes of
+ * documented statuses, query parameters and request headers (`<operationId> <name>`). Kinds that only some releases know are filtered with the release notes of
  * the REST OpenAPI releases (e.g. `enable-row-lineage` exists only in 1.8–1.9, `append` only in the document).
  */
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { COMMON_ERROR_STATUSES, OPERATIONS, OPERATION_IDS, RELEASES } from '../schemas/operations.ts'
-import type { OperationId, Release } from '../schemas/operations.ts'
+import {
+  COMMON_ERROR_STATUSES,
+  OPERATIONS,
+  OPERATION_IDS,
+  RELEASES,
+  paramName,
+  paramSince,
+} from '../schemas/operations.ts'
+import type { OperationId, OperationSpec, Release } from '../schemas/operations.ts'
 
 export interface SpecUniverse {
   readonly operations: readonly OperationId[]
@@ -17,6 +24,10 @@ export interface SpecUniverse {
   readonly statuses: Readonly<Partial<Record<OperationId, readonly number[]>>>
   /** Statuses every route may answer with, counted once for the whole API. */
   readonly commonStatuses: readonly number[]
+  /** Query parameters per operation that the release defines, as `<operationId> <name>`. */
+  readonly queryParams: readonly string[]
+  /** Request headers per operation that the release defines (transport headers left out), as `<operationId> <Name>`. */
+  readonly headers: readonly string[]
 }
 
 /** Kind → first release that has it; absent means every release. */
@@ -70,7 +81,16 @@ function kindInProfile(kind: string, profile: string): boolean {
   return since === undefined || atLeast(releaseOf(profile), since)
 }
 
-/** The spec's operations, kinds and documented statuses for one profile. */
+/** `<operationId> <name>` of each query parameter (or header) the release defines on the operations. */
+function paramsIn(operations: readonly OperationId[], key: 'query' | 'headers', release: Release): string[] {
+  const out: string[] = []
+  for (const id of operations)
+    for (const p of (OPERATIONS[id] as OperationSpec)[key] ?? [])
+      if (atLeast(release, paramSince(id, p))) out.push(`${id} ${paramName(p)}`)
+  return out
+}
+
+/** The spec's operations, kinds, documented statuses, query parameters and headers for one profile. */
 export function specUniverse(profile: string): SpecUniverse {
   const release = releaseOf(profile)
   const operations = OPERATION_IDS.filter((id) => atLeast(release, OPERATIONS[id].since))
@@ -85,5 +105,7 @@ export function specUniverse(profile: string): SpecUniverse {
     updateKinds: constsOf('updates.json', 'action').filter((k) => kindInProfile(k, profile)),
     statuses,
     commonStatuses: [...COMMON_ERROR_STATUSES],
+    queryParams: paramsIn(operations, 'query', release),
+    headers: paramsIn(operations, 'headers', release),
   }
 }

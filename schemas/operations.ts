@@ -1,6 +1,7 @@
 /**
  * The operation table of the Iceberg REST Catalog spec: one row per operationId with its method, path
- * template, request and response schema names, documented statuses, and the release that introduced it.
+ * template, request and response schema names, documented statuses, query parameters and request headers, and
+ * the release that introduced it.
  *
  * It is the single source that the harness client (one method per operation), the reference server's
  * route table and `/v1/config` endpoints, the spec profiles and the coverage report are derived from.
@@ -32,7 +33,27 @@ export interface OperationSpec {
   /** Changes catalog state (the write guard applies). */
   readonly mutating: boolean
   readonly deprecated?: boolean
+  /** Query parameters the operation defines (path parameters are in `path`). */
+  readonly query?: readonly ParamSpec[]
+  /**
+   * Request headers the operation defines. The transport headers every route takes (Authorization, from the
+   * security schemes, and Content-Type/Accept, from the media types) are not parameters and are left out.
+   */
+  readonly headers?: readonly ParamSpec[]
 }
+
+/**
+ * A query parameter or request header of an operation: its wire name, or the name and the first release that
+ * defines it on the operation when that is later than the operation itself (from the spec file at each release tag).
+ */
+export type ParamSpec = string | { readonly name: string; readonly since: Release }
+
+/** The wire name of a parameter. */
+export const paramName = (p: ParamSpec): string => (typeof p === 'string' ? p : p.name)
+
+/** The release that defines a parameter on its operation. */
+export const paramSince = (id: OperationId, p: ParamSpec): Release =>
+  typeof p === 'string' ? OPERATIONS[id].since : p.since
 
 /** Statuses every catalog route may answer with. */
 export const COMMON_ERROR_STATUSES = [400, 401, 403, 419, 503] as const
@@ -50,6 +71,7 @@ export const OPERATIONS = {
     defaultEndpoint: false,
     idempotent: false,
     mutating: false,
+    query: ['warehouse'],
   }),
   getToken: op({
     method: 'POST',
@@ -73,6 +95,7 @@ export const OPERATIONS = {
     defaultEndpoint: true,
     idempotent: false,
     mutating: false,
+    query: [{ name: 'pageToken', since: '1.5' }, { name: 'pageSize', since: '1.5' }, 'parent'],
   }),
   createNamespace: op({
     method: 'POST',
@@ -84,6 +107,7 @@ export const OPERATIONS = {
     defaultEndpoint: true,
     idempotent: true,
     mutating: true,
+    headers: [{ name: 'Idempotency-Key', since: '1.11' }],
   }),
   loadNamespaceMetadata: op({
     method: 'GET',
@@ -117,6 +141,7 @@ export const OPERATIONS = {
     defaultEndpoint: true,
     idempotent: true,
     mutating: true,
+    headers: [{ name: 'Idempotency-Key', since: '1.11' }],
   }),
   updateProperties: op({
     method: 'POST',
@@ -128,6 +153,7 @@ export const OPERATIONS = {
     defaultEndpoint: true,
     idempotent: true,
     mutating: true,
+    headers: [{ name: 'Idempotency-Key', since: '1.11' }],
   }),
   listTables: op({
     method: 'GET',
@@ -139,6 +165,10 @@ export const OPERATIONS = {
     defaultEndpoint: true,
     idempotent: false,
     mutating: false,
+    query: [
+      { name: 'pageToken', since: '1.5' },
+      { name: 'pageSize', since: '1.5' },
+    ],
   }),
   createTable: op({
     method: 'POST',
@@ -150,6 +180,10 @@ export const OPERATIONS = {
     defaultEndpoint: true,
     idempotent: true,
     mutating: true,
+    headers: [
+      { name: 'X-Iceberg-Access-Delegation', since: '1.5' },
+      { name: 'Idempotency-Key', since: '1.11' },
+    ],
   }),
   listFunctions: op({
     method: 'GET',
@@ -161,6 +195,7 @@ export const OPERATIONS = {
     defaultEndpoint: false,
     idempotent: false,
     mutating: false,
+    query: ['pageToken', 'pageSize'],
   }),
   loadFunction: op({
     method: 'GET',
@@ -183,6 +218,10 @@ export const OPERATIONS = {
     defaultEndpoint: false,
     idempotent: true,
     mutating: false,
+    headers: [
+      { name: 'X-Iceberg-Access-Delegation', since: '1.11' },
+      { name: 'Idempotency-Key', since: '1.11' },
+    ],
   }),
   fetchPlanningResult: op({
     method: 'GET',
@@ -194,6 +233,7 @@ export const OPERATIONS = {
     defaultEndpoint: false,
     idempotent: false,
     mutating: false,
+    headers: [{ name: 'X-Iceberg-Access-Delegation', since: '1.11' }],
   }),
   cancelPlanning: op({
     method: 'DELETE',
@@ -205,6 +245,10 @@ export const OPERATIONS = {
     defaultEndpoint: false,
     idempotent: true,
     mutating: false,
+    headers: [
+      { name: 'X-Iceberg-Access-Delegation', since: '1.11' },
+      { name: 'Idempotency-Key', since: '1.11' },
+    ],
   }),
   fetchScanTasks: op({
     method: 'POST',
@@ -216,6 +260,7 @@ export const OPERATIONS = {
     defaultEndpoint: false,
     idempotent: true,
     mutating: false,
+    headers: [{ name: 'Idempotency-Key', since: '1.11' }],
   }),
   registerTable: op({
     method: 'POST',
@@ -227,6 +272,10 @@ export const OPERATIONS = {
     defaultEndpoint: true,
     idempotent: true,
     mutating: true,
+    headers: [
+      { name: 'X-Iceberg-Access-Delegation', since: '1.11' },
+      { name: 'Idempotency-Key', since: '1.11' },
+    ],
   }),
   loadTable: op({
     method: 'GET',
@@ -238,6 +287,11 @@ export const OPERATIONS = {
     defaultEndpoint: true,
     idempotent: false,
     mutating: false,
+    query: ['snapshots', { name: 'referenced-by', since: '1.11' }],
+    headers: [
+      { name: 'X-Iceberg-Access-Delegation', since: '1.5' },
+      { name: 'If-None-Match', since: '1.8' },
+    ],
   }),
   updateTable: op({
     method: 'POST',
@@ -249,6 +303,7 @@ export const OPERATIONS = {
     defaultEndpoint: true,
     idempotent: true,
     mutating: true,
+    headers: [{ name: 'Idempotency-Key', since: '1.11' }],
   }),
   dropTable: op({
     method: 'DELETE',
@@ -260,6 +315,8 @@ export const OPERATIONS = {
     defaultEndpoint: true,
     idempotent: true,
     mutating: true,
+    query: ['purgeRequested'],
+    headers: [{ name: 'Idempotency-Key', since: '1.11' }],
   }),
   tableExists: op({
     method: 'HEAD',
@@ -282,6 +339,7 @@ export const OPERATIONS = {
     defaultEndpoint: false,
     idempotent: true,
     mutating: true,
+    headers: ['Idempotency-Key'],
   }),
   loadCredentials: op({
     method: 'GET',
@@ -293,6 +351,10 @@ export const OPERATIONS = {
     defaultEndpoint: false,
     idempotent: false,
     mutating: false,
+    query: [
+      { name: 'planId', since: '1.11' },
+      { name: 'referenced-by', since: '1.11' },
+    ],
   }),
   signRequest: op({
     method: 'POST',
@@ -315,6 +377,7 @@ export const OPERATIONS = {
     defaultEndpoint: true,
     idempotent: true,
     mutating: true,
+    headers: [{ name: 'Idempotency-Key', since: '1.11' }],
   }),
   reportMetrics: op({
     method: 'POST',
@@ -337,6 +400,7 @@ export const OPERATIONS = {
     defaultEndpoint: true,
     idempotent: true,
     mutating: true,
+    headers: [{ name: 'Idempotency-Key', since: '1.11' }],
   }),
   listViews: op({
     method: 'GET',
@@ -348,6 +412,7 @@ export const OPERATIONS = {
     defaultEndpoint: false,
     idempotent: false,
     mutating: false,
+    query: ['pageToken', 'pageSize'],
   }),
   createView: op({
     method: 'POST',
@@ -370,6 +435,7 @@ export const OPERATIONS = {
     defaultEndpoint: false,
     idempotent: false,
     mutating: false,
+    query: [{ name: 'referenced-by', since: '1.11' }],
   }),
   replaceView: op({
     method: 'POST',
@@ -381,6 +447,7 @@ export const OPERATIONS = {
     defaultEndpoint: false,
     idempotent: true,
     mutating: true,
+    headers: [{ name: 'Idempotency-Key', since: '1.11' }],
   }),
   dropView: op({
     method: 'DELETE',
@@ -392,6 +459,7 @@ export const OPERATIONS = {
     defaultEndpoint: false,
     idempotent: true,
     mutating: true,
+    headers: [{ name: 'Idempotency-Key', since: '1.11' }],
   }),
   viewExists: op({
     method: 'HEAD',
@@ -414,6 +482,7 @@ export const OPERATIONS = {
     defaultEndpoint: false,
     idempotent: true,
     mutating: true,
+    headers: [{ name: 'Idempotency-Key', since: '1.11' }],
   }),
   registerView: op({
     method: 'POST',
@@ -425,6 +494,7 @@ export const OPERATIONS = {
     defaultEndpoint: false,
     idempotent: true,
     mutating: true,
+    headers: ['Idempotency-Key'],
   }),
 } as const satisfies Record<string, OperationSpec>
 
