@@ -178,6 +178,7 @@ export const faults: Fault[] = [
       'namespaces/drop/has-children-409',
       'namespaces/drop/not-empty-table-409',
       'namespaces/drop/not-empty-view-409',
+      'namespaces/drop/not-empty-refused',
     ],
     hooks: () => ({ flags: { notEmptyDropAllowed: true } }),
   },

@@ -71,6 +71,8 @@ const otherSpecIds = (md: TableMd): number[] =>
   (md['partition-specs'] ?? [])
     .map((s) => s['spec-id'])
     .filter((id): id is number => typeof id === 'number' && id !== md['default-spec-id'])
+const nextSchemaId = (md: TableMd): number =>
+  Math.max(-1, ...(md.schemas ?? []).map((s) => s['schema-id'] ?? -1)) + 1
 const otherSchemaIds = (md: TableMd): number[] =>
   (md.schemas ?? [])
     .map((s) => s['schema-id'])
@@ -303,8 +305,10 @@ export const UPDATE_CASES: readonly UpdateCase[] = [
   {
     action: 'remove-schemas',
     title: 'remove-schemas removes a schema that is not current',
-    prepare: () => [
-      { action: 'add-schema', schema: schemaWithCategory() },
+    // The setup names the new schema's id, as Iceberg's Java client does: the rule judges the removal, and
+    // add-schema without an id is commits/updates/add-schema's to judge.
+    prepare: (md) => [
+      { action: 'add-schema', schema: { ...schemaWithCategory(), 'schema-id': nextSchemaId(md) } },
       { action: 'set-current-schema', 'schema-id': -1 },
     ],
     updates: (md) => [{ action: 'remove-schemas', 'schema-ids': otherSchemaIds(md) }],
