@@ -1,6 +1,6 @@
 /** Negative controls of suites/scan-planning/. */
 import type { Fault } from '../fault.ts'
-import { onOperations, withJson } from '../fault-kit.ts'
+import { onOperations, operationOf, withJson } from '../fault-kit.ts'
 import { rewriteRequests } from './commits.ts'
 import { empty, errorResponse, jsonOk } from './scenario-kit.ts'
 
@@ -26,6 +26,19 @@ function onTasks(
 }
 
 export const faults: Fault[] = [
+  {
+    name: 'plan-true-object-filter-500',
+    description:
+      'The planner parses only the literal true: a filter given as the TrueExpression object {"type":"true"} is a 500.',
+    areas: AREAS,
+    breaks: ['scan-planning/plan/always-true-filter'],
+    hooks: () => ({
+      onRequest: (req) =>
+        operationOf(req) === 'planTableScan' && /"filter":\{"type":"true"\}/.test(req.body)
+          ? errorResponse(500, 'IllegalArgumentException', 'Cannot parse missing field: term')
+          : req,
+    }),
+  },
   {
     name: 'plan-answers-cancelled',
     description: 'planTableScan answers status "cancelled", which is invalid for a plan response.',

@@ -5,6 +5,7 @@
  * and the seeded files carry no column metrics, so no delete file can be ruled out by them; a server that
  * answers more delete references than the spec's scope asks is not judged here.
  */
+import { getProfile } from '../../schemas/profiles.ts'
 import { operation, rule } from '../_harness/dsl.ts'
 import type { ContentFile } from '../_harness/support/table-files.ts'
 import { completedPlan, dataFiles, seededTable, type TasksResponse } from './seed.ts'
@@ -60,6 +61,42 @@ operation('planTableScan', () => {
         [...first, ...second].sort(),
         'the plan of the second snapshot holds its 7 live data files, once each',
       )
+    },
+  )
+
+  rule(
+    {
+      id: 'scan-planning/plan/always-true-filter',
+      title:
+        'a plan filtered by an always-true expression, in each form the document defines, returns every live data file',
+      requires: [...REQUIRES],
+    },
+    async (ctx) => {
+      const ns = await ctx.sandbox.namespace(ctx.catalog, 'truefilter')
+      const paths: string[] = []
+      const [snapshot] = await seededTable(ctx, ns, [
+        (md) => {
+          const files = dataFiles(md, 'all', 3)
+          paths.push(...files.map((f) => f['file-path']))
+          return files
+        },
+      ])
+      // The literal `true`, and (in the term-based expressions up to 1.11) the TrueExpression object.
+      const forms: unknown[] =
+        getProfile(ctx.run.profile).expressionDialect === 'expression' ? [true, { type: 'true' }] : [true]
+      for (const filter of forms) {
+        // The request itself is judged under this rule (a valid plan is answered 200), then collected whole.
+        const body = { 'snapshot-id': snapshot, filter }
+        const first = await ctx.catalog.op.planTableScan({ namespace: ns, table: 't', body })
+        if (first.status === 406) ctx.unsupported('the server does not plan scans (406)')
+        ctx.check.conform(first, { status: 200 })
+        const plan = await completedPlan(ctx, ns, body)
+        ctx.check.equal(
+          pathsOf(plan),
+          [...paths].sort(),
+          `the plan filtered by ${JSON.stringify(filter)} holds the 3 data files, once each`,
+        )
+      }
     },
   )
 
