@@ -3,7 +3,8 @@
  * instead of refusing it, or that accepts what the spec says it must refuse.
  */
 import type { Fault } from '../fault.ts'
-import { jsonOf, onOperations, withJson, withStatus } from '../fault-kit.ts'
+import { jsonOf, onOperations, operationOf, withJson, withStatus } from '../fault-kit.ts'
+import { errorResponse, requestJson, withRequestJson } from './scenario-kit.ts'
 import type { ServerRequest, ServerResponse } from '../../reference-server/index.ts'
 
 const R = ['robustness']
@@ -20,6 +21,53 @@ const as500 = (res: ServerResponse): ServerResponse =>
   }))
 
 export const faults: Fault[] = [
+  {
+    name: 'rename-empty-name-500',
+    description: 'A rename whose source table name is empty crashes the handler (500) instead of a 4xx.',
+    areas: ['robustness'],
+    files: ['robustness/known-edges.test.ts'],
+    breaks: ['robustness/empty-names/no-5xx'],
+    hooks: () => ({
+      onRequest: (req) => {
+        if (operationOf(req) !== 'renameTable') return req
+        const source = requestJson(req)?.source as { name?: unknown } | undefined
+        return source?.name === ''
+          ? errorResponse(500, 'IllegalArgumentException', 'Invalid name: empty')
+          : req
+      },
+    }),
+  },
+  {
+    name: 'view-unknown-representation-500',
+    description: 'A view version with a representation that is not SQL crashes the view builder (500).',
+    areas: ['robustness'],
+    files: ['robustness/known-edges.test.ts'],
+    breaks: ['robustness/view-representation/unknown-type-4xx'],
+    hooks: () => ({
+      onRequest: (req) =>
+        operationOf(req) === 'createView' && req.body.includes('"conformance-unknown"')
+          ? errorResponse(500, 'IllegalStateException', 'Found unsupported view representations')
+          : req,
+    }),
+  },
+  {
+    name: 'view-unknown-representation-stored',
+    description:
+      'A view version with a representation that is not SQL is stored as given (200) instead of refused.',
+    areas: ['robustness'],
+    files: ['robustness/known-edges.test.ts'],
+    breaks: ['robustness/view-representation/unknown-type-4xx'],
+    hooks: () => ({
+      onRequest: (req) => {
+        if (operationOf(req) !== 'createView' || !req.body.includes('"conformance-unknown"')) return req
+        const body = requestJson(req) as { 'view-version'?: { representations?: unknown[] } }
+        // The clean server refuses the unknown type: hand it a valid SQL representation so it stores the view.
+        if (body['view-version'])
+          body['view-version'].representations = [{ type: 'sql', sql: 'SELECT 1', dialect: 'spark' }]
+        return withRequestJson(req, body)
+      },
+    }),
+  },
   {
     name: 'bad-body-crashes-500',
     description: 'a malformed or invalid request body makes the write operations answer 500 instead of 400.',
