@@ -58,12 +58,12 @@ export async function waitForHttp(options: WaitForHttpOptions): Promise<ProbeRes
     if (aborted) throw aborted
     const left = options.deadline - Date.now()
     if (left <= 0) return last
-    last = await probe(
-      options.url,
-      accept,
-      Math.min(options.requestTimeoutMs ?? 2_000, left),
-      options.headers,
-    )
+    const full = options.requestTimeoutMs ?? 2_000
+    const budget = Math.min(full, left)
+    const result = await probe(options.url, accept, budget, options.headers)
+    // A probe the deadline cut short says nothing new about the server: keep what the last whole probe saw, so the
+    // error names the server's answer (HTTP 503, say) and not the harness's own cut-off.
+    last = result.detail === 'timeout' && budget < full && last.detail !== 'not probed yet' ? last : result
     // A server that answers 401/403 is up and refuses the probe's credentials: waiting cannot change that.
     if (last.ok || last.detail === 'HTTP 401' || last.detail === 'HTTP 403') return last
     const aborted2 = options.abortIf?.()
