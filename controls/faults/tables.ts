@@ -20,6 +20,23 @@ const metadataOf = (b: Json) => b.metadata as Json
 
 export const faults: Fault[] = [
   {
+    name: 'tables-create-identifier-fields-unchecked',
+    description:
+      'createTable does not check identifier-field-ids: a schema naming a missing or an optional field as identifier is created.',
+    areas: ['tables'],
+    breaks: ['tables/create/identifier-fields-valid'],
+    hooks: () => ({
+      onRequest: (req) => {
+        if (operationOf(req) !== 'createTable') return req
+        const body = requestJson(req) as { schema?: Record<string, unknown> } | undefined
+        if (!body?.schema || body.schema['identifier-field-ids'] === undefined) return req
+        // The clean server refuses such a schema; without the ids it creates the table, as an unchecking server would.
+        delete body.schema['identifier-field-ids']
+        return withRequestJson(req, body)
+      },
+    }),
+  },
+  {
     name: 'tables-create-requires-optional-ids',
     description:
       "createTable parses the partition spec's spec-id as required: a request that leaves out this optional read-only id is a 500.",

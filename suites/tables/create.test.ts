@@ -135,6 +135,35 @@ operation('createTable', () => {
 
   rule(
     {
+      id: 'tables/create/identifier-fields-valid',
+      title:
+        'a create whose identifier-field-ids names a field the schema does not have, or an optional field, is refused with a 4xx and creates nothing',
+      requires: ['createNamespace', 'createTable', 'loadTable'],
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'identifier')
+      const fields = [
+        { id: 1, name: 'id', type: 'long', required: true },
+        { id: 2, name: 'data', type: 'string', required: false },
+      ]
+      // 99 names no field; 2 names an optional one ("optional fields cannot be used as identifier fields").
+      for (const [label, ids] of [
+        ['missing', [99]],
+        ['optional', [2]],
+      ] as const) {
+        const table = sandbox.names.table(label)
+        const ex = await catalog.op.createTable({
+          namespace: ns,
+          body: { name: table, schema: { type: 'struct', fields, 'identifier-field-ids': ids } },
+        })
+        check.conform(ex, { status: ex.status >= 400 && ex.status < 500 ? ex.status : 400 })
+        check.conform(await catalog.op.loadTable({ namespace: ns, table }), { status: 404 })
+      }
+    },
+  )
+
+  rule(
+    {
       id: 'tables/create/requested-location',
       title: 'a requested location is honoured (a server may instead generate its own: unsupported)',
       requires: ['createNamespace', 'createTable'],
