@@ -11,10 +11,9 @@ import {
   OPERATIONS,
   OPERATION_IDS,
   RELEASES,
-  paramName,
-  paramSince,
+  paramsAt,
 } from '../schemas/operations.ts'
-import type { OperationId, OperationSpec, Release } from '../schemas/operations.ts'
+import type { OperationId, Release } from '../schemas/operations.ts'
 
 export interface SpecUniverse {
   readonly operations: readonly OperationId[]
@@ -83,11 +82,7 @@ function kindInProfile(kind: string, profile: string): boolean {
 
 /** `<operationId> <name>` of each query parameter (or header) the release defines on the operations. */
 function paramsIn(operations: readonly OperationId[], key: 'query' | 'headers', release: Release): string[] {
-  const out: string[] = []
-  for (const id of operations)
-    for (const p of (OPERATIONS[id] as OperationSpec)[key] ?? [])
-      if (atLeast(release, paramSince(id, p))) out.push(`${id} ${paramName(p)}`)
-  return out
+  return operations.flatMap((id) => paramsAt(id, key, release).map((name) => `${id} ${name}`))
 }
 
 /** The spec's operations, kinds, documented statuses, query parameters and headers for one profile. */

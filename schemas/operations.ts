@@ -49,11 +49,18 @@ export interface OperationSpec {
 export type ParamSpec = string | { readonly name: string; readonly since: Release }
 
 /** The wire name of a parameter. */
-export const paramName = (p: ParamSpec): string => (typeof p === 'string' ? p : p.name)
+const paramName = (p: ParamSpec): string => (typeof p === 'string' ? p : p.name)
 
 /** The release that defines a parameter on its operation. */
-export const paramSince = (id: OperationId, p: ParamSpec): Release =>
+const paramSince = (id: OperationId, p: ParamSpec): Release =>
   typeof p === 'string' ? OPERATIONS[id].since : p.since
+
+/** The wire names of the query parameters (or request headers) that operation `id` defines at `release`. */
+export function paramsAt(id: OperationId, key: 'query' | 'headers', release: Release): string[] {
+  return ((OPERATIONS[id] as OperationSpec)[key] ?? [])
+    .filter((p) => RELEASES.indexOf(release) >= RELEASES.indexOf(paramSince(id, p)))
+    .map(paramName)
+}
 
 /** Statuses every catalog route may answer with. */
 export const COMMON_ERROR_STATUSES = [400, 401, 403, 419, 503] as const

@@ -7,6 +7,7 @@
 import { operation, rule } from '../_harness/dsl.ts'
 import { viewRequest } from '../_harness/support/catalog-objects.ts'
 import { CLIENT_ERRORS } from './inputs.ts'
+import { anyClientError } from '../_harness/support/statuses.ts'
 
 const ok = (status: number) => status >= 200 && status < 300
 
@@ -26,7 +27,7 @@ operation('renameTable', () => {
           destination: { namespace, name: sandbox.names.table('to') },
         },
       })
-      check.conform(ex, { status: ex.status >= 400 && ex.status < 500 ? ex.status : 404 })
+      check.conform(ex, { status: anyClientError(ex.status, 404) })
     },
   )
 })

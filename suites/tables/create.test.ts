@@ -12,6 +12,7 @@ import {
   tableRequest,
   type LoadTableResult,
 } from '../_harness/support/catalog-objects.ts'
+import { anyClientError } from '../_harness/support/statuses.ts'
 
 operation('createTable', () => {
   rule(
@@ -156,7 +157,7 @@ operation('createTable', () => {
           namespace: ns,
           body: { name: table, schema: { type: 'struct', fields, 'identifier-field-ids': ids } },
         })
-        check.conform(ex, { status: ex.status >= 400 && ex.status < 500 ? ex.status : 400 })
+        check.conform(ex, { status: anyClientError(ex.status) })
         check.conform(await catalog.op.loadTable({ namespace: ns, table }), { status: 404 })
       }
     },

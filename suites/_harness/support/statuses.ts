@@ -1,0 +1,12 @@
+/**
+ * The status a check expects where the spec leaves the exact one open. The answer's own status when it falls in the
+ * open range, else `due`, the status the failure message names. Only the status seen is recorded as judged (spec
+ * coverage), never the whole range.
+ */
+
+/** Any 4xx refuses: the answer's status when it is one, else `due`. */
+export const anyClientError = (status: number, due = 400): number =>
+  status >= 400 && status < 500 ? status : due
+
+/** Any answer but a server error (a success, a redirect, a 304, a 4xx): the answer's status, else `due`. */
+export const anyAnswer = (status: number, due = 400): number => (status > 0 && status < 500 ? status : due)
