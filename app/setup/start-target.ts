@@ -4,12 +4,11 @@
  * HarnessErrors: one line, exit code 2.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import type { Options } from '../config/options.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { registerTarget, selectTarget } from '../targets/known-targets.ts'
+import { scratchDirSync } from '../targets/scratch-dir.ts'
 import { TargetError } from '../targets/target-error.ts'
 import type { RunningTarget } from '../targets/types.ts'
 
@@ -34,7 +33,7 @@ registerTarget({
       const expiredToken = secret()
       // On disk rather than in memory: the harness seeds tables with data as clients do, by writing real
       // manifests into their locations, and the scan planning rules need it. Removed when the run stops.
-      const warehouseDir = mkdtempSync(join(tmpdir(), 'catalog-conformance-warehouse-'))
+      const warehouseDir = scratchDirSync('catalog-conformance-warehouse-')
       const server = await startReferenceServer({
         host: '127.0.0.1',
         port: 0,

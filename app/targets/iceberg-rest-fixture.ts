@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { freePort } from './free-port.ts'
 import { processTarget } from './process-target.ts'
+import { scratchDir } from './scratch-dir.ts'
 import { environmentWithout, notPrepared, preparedInstall, TARGETS_DIR } from './prepared-install.ts'
 import type { TargetProvider } from './types.ts'
 
@@ -97,7 +97,7 @@ export function icebergRestFixture(options: IcebergRestFixtureOptions = {}): Tar
       const layout = fixtureLayout(version, options.fixtureDir)
       if (!layout.ready)
         throw notPrepared('iceberg-rest-fixture', version, layout, options.fixtureDir ?? FIXTURE_DIR)
-      const dataDir = await mkdtemp(join(tmpdir(), 'iceberg-rest-fixture-'))
+      const dataDir = await scratchDir('iceberg-rest-fixture-')
       const port = await freePort()
       const javaHome = process.env['JAVA_HOME']
       const java = options.java ?? (javaHome ? join(javaHome, 'bin', 'java') : 'java')

@@ -5,8 +5,7 @@
  * no prefix, so the target hands it to the run. Needs fixtures/targets/lakana-server/prepare.sh.
  */
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { freePort } from './free-port.ts'
@@ -18,6 +17,7 @@ import {
   TARGETS_DIR,
 } from './prepared-install.ts'
 import { processTarget } from './process-target.ts'
+import { scratchDir } from './scratch-dir.ts'
 import { TargetError } from './target-error.ts'
 import type { TargetProvider } from './types.ts'
 
@@ -56,7 +56,7 @@ export function lakanaServer(options: LakanaOptions = {}): TargetProvider {
       const install = preparedInstall(targetDir, `lakana-${version}`)
       if (!install.ready) throw notPrepared('lakana-server', version, install, targetDir)
       const server = join(install.root, 'venv', 'bin', 'lakana-server')
-      const dataDir = await mkdtemp(join(tmpdir(), 'lakana-server-'))
+      const dataDir = await scratchDir('lakana-server-')
       const port = await freePort()
       // The key id is part of the token; the secret is the credential.
       const keyId = 'conformance'

@@ -4,8 +4,7 @@
  * variable the config names), plain HTTP on a free loopback port, rate limiting off (its defaults throttle a
  * harness that sends hundreds of requests a second). No `{prefix}`. Needs fixtures/targets/rustberg/prepare.sh.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { freePort } from './free-port.ts'
 import {
@@ -16,6 +15,7 @@ import {
   TARGETS_DIR,
 } from './prepared-install.ts'
 import { processTarget } from './process-target.ts'
+import { scratchDir } from './scratch-dir.ts'
 import type { TargetProvider } from './types.ts'
 
 export const DEFAULT_RUSTBERG_VERSION = '0.3.0'
@@ -71,7 +71,7 @@ export function rustberg(options: RustbergOptions = {}): TargetProvider {
     async launch() {
       const install = preparedInstall(targetDir, `rustberg-${version}`)
       if (!install.ready) throw notPrepared('rustberg', version, install, targetDir)
-      const dataDir = await mkdtemp(join(tmpdir(), 'rustberg-'))
+      const dataDir = await scratchDir('rustberg-')
       const port = await freePort()
       const configFile = join(dataDir, 'rustberg.toml')
       await writeFile(configFile, rustbergConfig({ port, dataDir }))
