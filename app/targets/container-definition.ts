@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml'
 import { containerDefinitionSchema } from './container-definition-schema.ts'
 import { TargetError } from './target-error.ts'
 import { Ajv2020 } from 'ajv/dist/2020.js'
+import type { ValidateFunction } from 'ajv'
 
 /** `fixtures/targets/containers/`: one YAML file per container target. */
 export const CONTAINERS_DIR = fileURLToPath(new URL('../../fixtures/targets/containers/', import.meta.url))
@@ -81,8 +82,14 @@ export interface ContainerDefinition {
   readonly teardown: { readonly stopTimeoutMs: number; readonly removeVolumes: boolean }
 }
 
-const ajv = new Ajv2020({ allErrors: true, strict: true })
-const validateShape = ajv.compile<ContainerDefinition>(containerDefinitionSchema)
+/** Compiled on first use: importing this module (every CLI start does) must not cost a schema compile. */
+let compiledShape: ValidateFunction<ContainerDefinition> | undefined
+function shapeValidator(): ValidateFunction<ContainerDefinition> {
+  compiledShape ??= new Ajv2020({ allErrors: true, strict: true }).compile<ContainerDefinition>(
+    containerDefinitionSchema,
+  )
+  return compiledShape
+}
 
 /** Cross-field rules the JSON Schema cannot say: every port used is exposed, aliases are unique. */
 function semanticProblems(def: ContainerDefinition): string[] {
@@ -114,6 +121,7 @@ function semanticProblems(def: ContainerDefinition): string[] {
 
 /** Validates one parsed document; throws a TargetError listing every problem with its path. */
 export function validateContainerDefinition(doc: unknown, source: string): ContainerDefinition {
+  const validateShape = shapeValidator()
   if (!validateShape(doc)) {
     const problems = (validateShape.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`)
     throw new TargetError(

@@ -131,7 +131,8 @@ export function parseTargetSpec(
  */
 export function selectTarget(spec: string, options: SelectTargetOptions = {}): TargetProvider {
   const { name, version } = parseTargetSpec(spec, options.version)
-  const target = knownTargets().get(name)
+  // A built-in target needs no container definitions (reading them compiles a schema: ~0.5 s of every start).
+  const target = registry.get(name) ?? knownTargets().get(name)
   if (!target) {
     throw new TargetError(
       'TARGET_UNKNOWN',
