@@ -30,6 +30,7 @@ import { applyExpectations, expectationLines, readExpectations } from '../../rep
 import { loadOpenApi } from '../../schemas/openapi.ts'
 import { OPTION_SPECS } from '../config/options.ts'
 import { harnessVersion, PACKAGE_ROOT } from './version.ts'
+import { writePrecompiled } from '../../schemas/precompiled.ts'
 
 /**
  * The path an `--include`/`--exclude` entry names under suites/: an area is a folder (trailing slash: `tables` must
@@ -51,6 +52,9 @@ export function redactedOptions(opts: Options): Record<string, unknown> {
 
 export async function runCommand(opts: Options, log: (line: string) => void): Promise<number> {
   const started = Date.now()
+  // Before any thread validates (the bundled server's included): every thread then loads the validators
+  // instead of compiling its own. A read-only install just compiles, as without the cache.
+  writePrecompiled()
   const target = await startTarget(opts, log)
   const redactor = new Redactor(secretsOf(opts))
   let interrupted = false

@@ -1,0 +1,108 @@
+/**
+ * A disk cache of the schema validators as JavaScript (AJV's standalone code), so that a run does not compile
+ * them again in every thread: the reference server's thread and each suite worker compiled their own, ~1.8 s of
+ * CPU per bundled certification; loading the cached code takes milliseconds.
+ *
+ * The file is keyed by a hash of everything the code depends on (the schema documents, AJV's version, this
+ * loader's format), so an edited schema is never judged by stale code: a key without its file compiles as before.
+ * The CLI writes the file before a run (writePrecompiled); threads only read it. It lives in the package's
+ * node_modules/.cache, owned by whoever installed the package, never in a shared temp folder: it is code that runs.
+ */
+import { createHash } from 'node:crypto'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { ValidateFunction } from 'ajv'
+import standaloneModule from 'ajv/dist/standalone/index.js'
+import { newInstance } from './ajv-instance.ts'
+import { FORMATS } from './formats.ts'
+import { schemaDocuments, schemaRefs } from './registry.ts'
+
+/** Where the cache file goes by default. */
+export const CACHE_DIR = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'node_modules',
+  '.cache',
+  'catalog-conformance',
+)
+
+/** Changed whenever the file's layout or the loader's contract changes, so older files are never read. */
+const LAYOUT = 'validators-v1'
+const requireHere = createRequire(import.meta.url)
+// ajv/dist/standalone is CommonJS; under NodeNext its default export is the module object.
+const standaloneCode = standaloneModule as unknown as typeof standaloneModule.default
+
+type Validators = Readonly<Record<string, ValidateFunction>>
+interface Loaded {
+  readonly strict: Validators
+  readonly open: Validators
+}
+
+/** The cache file's name for the current schemas and AJV. */
+export function cacheFileName(): string {
+  const ajvVersion = (requireHere('ajv/package.json') as { version: string }).version
+  const hash = createHash('sha256')
+    .update(`${LAYOUT}\n${ajvVersion}\n${JSON.stringify(schemaDocuments())}`)
+    .digest('hex')
+  return `${LAYOUT}-${hash.slice(0, 20)}.js`
+}
+
+const loadedFrom = new Map<string, Loaded | null>()
+
+function load(dir: string): Loaded | null {
+  const hit = loadedFrom.get(dir)
+  if (hit !== undefined) return hit
+  let loaded: Loaded | null = null
+  try {
+    const code = readFileSync(join(dir, cacheFileName()), 'utf8')
+    // The file is a function body written by writePrecompiled; AJV's standalone code needs `require` (its
+    // runtime helpers) and `formats`.
+    loaded = new Function('require', 'formats', code)(requireHere, FORMATS) as Loaded
+  } catch {
+    loaded = null // no file for these schemas (or unreadable): compile as before
+  }
+  loadedFrom.set(dir, loaded)
+  return loaded
+}
+
+/** The precompiled validator of component `name`, or undefined when the cache has none for these schemas. */
+export function precompiledValidator(
+  name: string,
+  open: boolean,
+  dir = CACHE_DIR,
+): ValidateFunction | undefined {
+  return load(dir)?.[open ? 'open' : 'strict'][name]
+}
+
+/**
+ * Writes the cache file for the current schemas unless it exists (compiling every component, strict and open:
+ * ~2.5 s once per schema change), and removes files of other schemas. Returns false when the folder cannot be
+ * written (a read-only install): validators are then compiled in each thread, as without a cache.
+ */
+export function writePrecompiled(dir = CACHE_DIR): boolean {
+  const name = cacheFileName()
+  try {
+    mkdirSync(dir, { recursive: true })
+    const present = readdirSync(dir)
+    if (present.includes(name)) return true
+    const names = Object.fromEntries([...schemaRefs()].map(([component, ref]) => [component, ref]))
+    const body = (['strict', 'open'] as const)
+      .map((kind) => {
+        const code = standaloneCode(newInstance(kind === 'open', true), names)
+        return `const ${kind} = (function (exports) {\n${code}\nreturn exports\n})({})`
+      })
+      .join('\n')
+    // Written aside and renamed: runs starting at the same time never read half a file.
+    const temp = join(dir, `${name}.${process.pid}.tmp`)
+    writeFileSync(temp, `${body}\nreturn { strict, open }\n`)
+    renameSync(temp, join(dir, name))
+    // Files of earlier schemas are never read again.
+    for (const old of present) if (old.endsWith('.js')) rmSync(join(dir, old), { force: true })
+    loadedFrom.delete(dir)
+    return true
+  } catch {
+    return false
+  }
+}
