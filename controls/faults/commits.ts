@@ -103,7 +103,12 @@ export const faults: Fault[] = [
     name: 'commit-unknown-kinds-ignored',
     description: 'Unknown requirement types and update actions are skipped instead of answered with 400.',
     areas: AREA,
-    breaks: ['commits/requirements/unknown-type-400', 'commits/updates/unknown-action-400'],
+    breaks: [
+      'commits/requirements/unknown-type-400',
+      'commits/requirements/unknown-type-refused',
+      'commits/updates/unknown-action-400',
+      'commits/updates/unknown-action-refused',
+    ],
     hooks: () => ({ flags: { ignoreUnknownUpdates: true } }),
   },
   {

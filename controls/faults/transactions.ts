@@ -20,7 +20,7 @@ export const faults: Fault[] = [
     name: 'transaction-unknown-update-ignored',
     description: 'An unknown update action in a multi-table commit is skipped instead of answered with 400.',
     areas: AREA,
-    breaks: ['transactions/commit/unknown-update-400'],
+    breaks: ['transactions/commit/unknown-update-400', 'transactions/commit/unknown-update-refused'],
     hooks: () => ({ flags: { ignoreUnknownUpdates: true } }),
   },
   {
@@ -65,7 +65,10 @@ export const faults: Fault[] = [
     description:
       'An unknown requirement type in a multi-table commit is skipped instead of answered with 400.',
     areas: AREA,
-    breaks: ['transactions/invalid/unknown-requirement-400'],
+    breaks: [
+      'transactions/invalid/unknown-requirement-400',
+      'transactions/invalid/unknown-requirement-refused',
+    ],
     hooks: () => ({
       onRequest: rewriteRequests(['commitTransaction'], (b) => {
         for (const c of (b['table-changes'] ?? []) as Json[])

@@ -1,13 +1,15 @@
 /**
  * updateTable requirements: every requirement kind, holding (the
  * commit applies) and failing (409, nothing applied); all requirements must hold; an unknown requirement
- * type is 400; a commit to a missing table is 404.
+ * type is refused (every release) with 400 (from 1.7); a commit to a missing table is 404.
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import { setupLoad, setupSnapshot, setupTable, stateOf, commit } from '../_harness/support/commit-steps.ts'
 import type { TableMd, TableRef, TableState } from '../_harness/support/commit-steps.ts'
 import { uuid4 } from '../_harness/support/uuid.ts'
+import { anyClientError } from '../_harness/support/statuses.ts'
+import type { Exchange } from '../_harness/http/exchange.ts'
 
 interface RequirementCase {
   /** Rule id segment. */
@@ -118,6 +120,20 @@ async function prepare(
   return { ref, state, snapshotId }
 }
 
+/** A fresh table and a commit to it whose one requirement has a type no release defines. */
+async function commitUnknownRequirement(
+  ctx: Fixtures,
+): Promise<{ ref: TableRef; state: TableState; ex: Exchange }> {
+  const { ref, state } = await prepare(ctx, 'unknown')
+  const ex = await commit(
+    ctx.catalog,
+    ref,
+    [{ type: 'assert-conformance-unknown' }],
+    [probeUpdate('unknown')],
+  )
+  return { ref, state, ex }
+}
+
 /** After a rejected commit: the same metadata-location and no trace of the update. */
 async function expectUnchanged(ctx: Fixtures, ref: TableRef, before: TableState): Promise<void> {
   const after = await setupLoad(ctx.catalog, ctx.check, ref)
@@ -209,6 +225,22 @@ operation('updateTable', () => {
     },
   )
 
+  // Two parts with their own releases: that a requirement is validated before any change is made is in every
+  // release's document, so an unknown one (which cannot be validated) is refused under every profile (any 4xx);
+  // the 400 came with 1.7 and is judged from there.
+  rule(
+    {
+      id: 'commits/requirements/unknown-type-refused',
+      title: 'an unknown requirement type is refused with a 4xx and applies nothing',
+      requires: ['createTable', 'loadTable', 'updateTable'],
+    },
+    async (ctx) => {
+      const { ref, state, ex } = await commitUnknownRequirement(ctx)
+      ctx.check.conform(ex, { status: anyClientError(ex.status, 400) })
+      await expectUnchanged(ctx, ref, state)
+    },
+  )
+
   rule(
     {
       id: 'commits/requirements/unknown-type-400',
@@ -216,13 +248,7 @@ operation('updateTable', () => {
       requires: ['createTable', 'loadTable', 'updateTable'],
     },
     async (ctx) => {
-      const { ref, state } = await prepare(ctx, 'unknown')
-      const ex = await commit(
-        ctx.catalog,
-        ref,
-        [{ type: 'assert-conformance-unknown' }],
-        [probeUpdate('unknown')],
-      )
+      const { ref, state, ex } = await commitUnknownRequirement(ctx)
       ctx.check.conform(ex, { status: 400 })
       await expectUnchanged(ctx, ref, state)
     },
