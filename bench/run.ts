@@ -1,7 +1,7 @@
 /**
  * Runs the benchmarks and writes their results to bench/out/<part>.json (git-ignored).
  *
- *   npx tsx bench/run.ts [certify] [certify-java] [throughput] [overhead] [memory] [--runs 5] [--quick]
+ *   npx tsx bench/run.ts [certify] [certify-java] [certify-ab] [rck] [throughput] [overhead] [memory] [--runs 5] [--quick]
  *
  * No part named: all of them. `--quick` shrinks every budget (a smoke run, not a measurement).
  * The Java fixture parts need `bash fixtures/targets/iceberg-rest-fixture/prepare.sh` first.
@@ -12,9 +12,18 @@ import { certify } from './certify.ts'
 import { certifyAb } from './certify-ab.ts'
 import { memory } from './memory.ts'
 import { overhead } from './overhead.ts'
+import { rck } from './rck.ts'
 import { DEFAULT_THROUGHPUT, throughput } from './throughput.ts'
 
-export const PARTS = ['certify', 'certify-java', 'certify-ab', 'throughput', 'overhead', 'memory'] as const
+export const PARTS = [
+  'certify',
+  'certify-java',
+  'certify-ab',
+  'rck',
+  'throughput',
+  'overhead',
+  'memory',
+] as const
 export type Part = (typeof PARTS)[number]
 
 /** Runs `parts` with full or quick budgets; returns what each part measured. */
@@ -38,6 +47,7 @@ export async function runBench(
     'certify-java': () =>
       certify(['--target', 'iceberg-rest-fixture', ...(o.quick ? quickCertify : [])], o.runs, log),
     'certify-ab': () => certifyAb(o.runs, o.quick ? quickCertify : [], log),
+    rck: () => rck(o.quick ? 1 : o.runs, o.quick ? quickCertify : [], log),
     throughput: () =>
       throughput(
         o.quick

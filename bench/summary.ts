@@ -75,6 +75,34 @@ export function summarize(dir: string): string {
         ]),
       ),
     )
+  const side = read(dir, 'rck') as
+    { median: Json; rounds: { rck: Json; harness: Json }[]; loadAvg1mAtEnd: number } | undefined
+  if (side)
+    out.push(
+      '### Side by side with the RCK (one Java fixture instance)',
+      table(
+        [
+          'round',
+          'RCK wall',
+          'RCK tests found',
+          'harness wall',
+          'harness tests',
+          'time ratio',
+          'tests ratio',
+        ],
+        side.rounds.map((r, i) => [
+          i + 1,
+          `${r.rck['wallMs']} ms`,
+          r.rck['found'],
+          `${r.harness['wallMs']} ms`,
+          r.harness['tests'],
+          (Number(r.harness['wallMs']) / Number(r.rck['wallMs'])).toFixed(2),
+          (Number(r.harness['tests']) / Math.max(1, Number(r.rck['found']))).toFixed(2),
+        ]),
+      ),
+      `Median: harness ${side.median['timeRatio']}× the RCK's wall time for ${side.median['testsRatio']}× its tests ` +
+        `(goal: ≤ 0.5× the time for ≥ 1.5× the tests); load average ${side.loadAvg1mAtEnd} at the end.`,
+    )
   const tp = read(dir, 'throughput') as Record<string, Record<string, Cell[]> | undefined> | undefined
   if (tp) {
     const servers = ['reference', 'keepAlive5s', 'java'].filter((s) => typeof tp[s] === 'object')

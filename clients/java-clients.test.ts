@@ -11,16 +11,14 @@
  * Needs Java 17+ and clients/java/target/lib (`bash clients/java/install.sh`, which CI runs); without them
  * the file is skipped and says why (under CI=true it fails instead). Run with `npm run test:clients`.
  */
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { start, type ReferenceServerOptions } from '../reference-server/index.ts'
+import { CLASSPATH, java, JAVA_DIR, javaReady, junitSummary, runRck, type Outcome } from './java/rck.ts'
 
-const JAVA_DIR = join(import.meta.dirname, 'java')
-const LIB = join(JAVA_DIR, 'target', 'lib')
-const CLASSPATH = join(LIB, '*')
 const FLOW_SOURCE = join(JAVA_DIR, 'src', 'main', 'java', 'dev', 'catalogconformance', 'RestCatalogFlow.java')
 const TOKEN = 'java-clients-token'
 
@@ -50,49 +48,6 @@ const RCK_OPTIONS = {
   ],
 }
 
-function javaReady(): string | undefined {
-  if (!existsSync(join(LIB, 'iceberg-open-api-1.11.0-tests.jar'))) {
-    return 'clients/java/target/lib is absent: run `bash clients/java/install.sh` (CI does)'
-  }
-  if (spawnSync('java', ['-version'], { stdio: 'ignore' }).status !== 0) return 'no `java` on PATH (Java 17+)'
-  return undefined
-}
-
-interface Outcome {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-/**
- * Runs `java ARGS` without blocking the event loop (the server under test answers on it) and bounded in
- * time: killed after `timeoutMs`.
- */
-function java(args: string[], timeoutMs: number): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-    child.on('error', reject)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({ code, stdout, stderr })
-    })
-  })
-}
-
-/** The counters of the console launcher's summary ("[       146 tests successful      ]"). */
-function junitSummary(text: string): Record<string, number> {
-  const counts: Record<string, number> = {}
-  for (const m of text.matchAll(/^\[\s*(\d+) (tests|containers) (\w+)\s*\]$/gm)) {
-    counts[`${m[2]} ${m[3]}`] = Number(m[1])
-  }
-  return counts
-}
-
 async function withServer<T>(opts: ReferenceServerOptions, body: (uri: string) => Promise<T>): Promise<T> {
   const server = await start({ port: 0, host: '127.0.0.1', ...opts })
   try {
@@ -100,27 +55,6 @@ async function withServer<T>(opts: ReferenceServerOptions, body: (uri: string) =
   } finally {
     await server.close()
   }
-}
-
-function runRck(uri: string, reportsDir: string, filters: string[] = []): Promise<Outcome> {
-  return java(
-    [
-      ...RCK_OPTIONS.systemProperties,
-      `-Duri=${uri}`,
-      '-cp',
-      CLASSPATH,
-      'org.junit.platform.console.ConsoleLauncher',
-      'execute',
-      '--select-class=org.apache.iceberg.rest.RESTCompatibilityKitSuite',
-      ...RCK_OPTIONS.launcher,
-      ...filters,
-      '--details=summary',
-      '--disable-banner',
-      '--disable-ansi-colors',
-      `--reports-dir=${reportsDir}`,
-    ],
-    600_000,
-  )
 }
 
 const tail = (o: Outcome): string => `${o.stdout.slice(-6000)}\n--- stderr ---\n${o.stderr.slice(-2000)}`
@@ -161,7 +95,7 @@ describe.skipIf(notReady !== undefined)(title, () => {
 
   it('passes the REST Compatibility Kit: 0 failed, at least the measured number succeeded', async () => {
     const run = await withServer({ warehouseDir: join(work, 'rck-warehouse') }, (uri) =>
-      runRck(uri, join(work, 'rck-reports')),
+      runRck(uri, join(work, 'rck-reports'), RCK_OPTIONS),
     )
     const summary = junitSummary(run.stdout)
     expect(summary['tests found'], tail(run)).toBeGreaterThan(0)
@@ -175,7 +109,9 @@ describe.skipIf(notReady !== undefined)(title, () => {
     const run = await withServer(
       { warehouseDir: join(work, 'rck-control-warehouse'), hooks: { flags: { notEmptyDropAllowed: true } } },
       (uri) =>
-        runRck(uri, join(work, 'rck-control-reports'), ['--include-methodname=.*testDropNonEmptyNamespace']),
+        runRck(uri, join(work, 'rck-control-reports'), RCK_OPTIONS, [
+          '--include-methodname=.*testDropNonEmptyNamespace',
+        ]),
     )
     const summary = junitSummary(run.stdout)
     expect([summary['tests found'], summary['tests failed']], tail(run)).toEqual([1, 1])

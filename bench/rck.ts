@@ -1,0 +1,84 @@
+/**
+ * Side by side with Iceberg's REST Compatibility Kit (issue #16's goal: certify the Java fixture in at most half
+ * the RCK's wall time while running at least 1.5× its checks). One Java REST fixture instance (the default
+ * release) serves both; the RCK 1.11.0 (clients/java's jars, JUnit console launcher) and the harness (`run --url`)
+ * run against it one after the other, `runs` rounds. Needs the fixture's prepare.sh and clients/java/install.sh.
+ *
+ *   npx tsx bench/run.ts rck --runs 3
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { javaReady, junitSummary, runRck } from '../clients/java/rck.ts'
+import { certifyOnce } from './certify.ts'
+import { median, round } from './lib/stats.ts'
+import { startJavaFixture } from './lib/targets.ts'
+
+/** The RCK's flags for the fixture: namespaces are created before their tables, as the RCK's README recommends. */
+const FIXTURE_RCK = { systemProperties: ['-Drck.requires-namespace-create=true'], launcher: [] }
+
+interface Round {
+  readonly rck: { wallMs: number; found: number; successful: number; failed: number; aborted: number }
+  readonly harness: { wallMs: number; tests: number; summary: Record<string, number>; cpuS?: number }
+}
+
+/** `runs` rounds of RCK then harness against one fixture instance; the harness's time over the RCK's. */
+export async function rck(
+  runs: number,
+  harnessArgs: readonly string[] = [],
+  log: (l: string) => void = () => {},
+) {
+  const missing = javaReady()
+  if (missing) throw new Error(`rck: ${missing}`)
+  const fixture = await startJavaFixture()
+  const rounds: Round[] = []
+  try {
+    for (let i = 0; i < runs; i++) {
+      const dir = await mkdtemp(join(tmpdir(), 'bench-rck-'))
+      try {
+        const t0 = performance.now()
+        const out = await runRck(`${fixture.url}/`, dir, FIXTURE_RCK)
+        const rckMs = Math.round(performance.now() - t0)
+        const c = junitSummary(out.stdout)
+        const h = await certifyOnce(['--url', fixture.url, ...harnessArgs])
+        const round_: Round = {
+          rck: {
+            wallMs: rckMs,
+            found: c['tests found'] ?? 0,
+            successful: c['tests successful'] ?? 0,
+            failed: c['tests failed'] ?? 0,
+            aborted: c['tests aborted'] ?? 0,
+          },
+          harness: {
+            wallMs: h.wallMs,
+            tests: h.tests,
+            summary: h.summary,
+            ...(h.cpuS !== undefined ? { cpuS: h.cpuS } : {}),
+          },
+        }
+        log(
+          `rck #${i + 1}: RCK ${rckMs} ms (${round_.rck.found} tests), harness ${h.wallMs} ms (${h.tests} tests) = ` +
+            `${(h.wallMs / rckMs).toFixed(2)}× the RCK's time`,
+        )
+        rounds.push(round_)
+      } finally {
+        await rm(dir, { recursive: true, force: true })
+      }
+    }
+  } finally {
+    await fixture.stop()
+  }
+  const rckMs = median(rounds.map((r) => r.rck.wallMs))
+  const harnessMs = median(rounds.map((r) => r.harness.wallMs))
+  return {
+    runs,
+    loadAvg1mAtEnd: round(loadavg()[0] ?? 0),
+    median: {
+      rckWallMs: round(rckMs),
+      harnessWallMs: round(harnessMs),
+      timeRatio: round(harnessMs / rckMs),
+      testsRatio: round(median(rounds.map((r) => r.harness.tests / Math.max(1, r.rck.found)))),
+    },
+    rounds,
+  }
+}
