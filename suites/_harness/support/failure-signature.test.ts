@@ -17,7 +17,7 @@ describe('normaliseMessage', () => {
       normaliseMessage('Numeric value (2147483648) out of range of int (-2147483648 - 2147483647)'),
     ).toBe('Numeric value (#) out of range of int (# - #)')
     expect(normaliseMessage(`Unrecognized field "x1" (class a.B), at [line: 1, column: 57]`)).toBe(
-      'Unrecognized field "…" (class a.B), at [line: #, column: #]',
+      'Unrecognized field "…" (class a.B), at […]',
     )
     expect(normaliseMessage("Unexpected character ('x' (code 120))")).toBe(
       "Unexpected character ('…' (code #))",
@@ -27,6 +27,23 @@ describe('normaliseMessage', () => {
   test('an apostrophe is no quotation; a quotation the 200-character cut left open runs to the end', () => {
     expect(normaliseMessage("Namespace doesn't exist")).toBe("Namespace doesn't exist")
     expect(normaliseMessage('Unrecognized token "abcdef')).toBe('Unrecognized token "…"')
+  })
+  test('echoed values with unbalanced quotes or in brackets (the Java fixture 1.11.0) come out alike', () => {
+    const input = (s: string) =>
+      normaliseMessage(`status 500 (NumberFormatException: For input string: ${s}), expected 400`)
+    expect(input('""')).toBe('status # (NumberFormatException: For input string: "…"), expected #')
+    expect(input('"""')).toBe(input('""'))
+    expect(input('"a"b"')).toBe(input('""'))
+    const kinds = (s: string) =>
+      normaliseMessage(`IllegalStateException: Found unsupported view representations: ${s}`)
+    expect(kinds('[conformance-unknown-kind]')).toBe(
+      'IllegalStateException: Found unsupported view representations: […]',
+    )
+    expect(kinds('[]')).toBe(kinds('[conformance-unknown-kind]'))
+    expect(kinds('[a\u0007\u001b[31m]')).toBe(kinds('[ ]'))
+    expect(normaliseMessage('Cannot invoke "a.B.levels()" because "namespace" is null')).toBe(
+      'Cannot invoke "…" because "…" is null',
+    )
   })
   test('only the first line', () => {
     expect(normaliseMessage('boom\n  Received: 500')).toBe('boom')

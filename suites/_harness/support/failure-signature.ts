@@ -8,7 +8,8 @@
  * a NUL byte with `500 JsonParseException: Illegal character ((CTRL-CHAR, code 0))` and an integer beyond int with
  * `500 JsonMappingException: Numeric value (2147483648) out of range of int`. So the key is the first MUST
  * violation's rule, the status of its exchange and the first line of its message with the generated parts blanked:
- * quoted text (names, echoed values) and every token holding a digit (numbers, positions, hex and uuid names).
+ * quoted and bracketed text (names, echoed values and lists) and every token holding a digit (numbers, positions,
+ * hex and uuid names).
  * Without a MUST violation (a setup step refused, the harness threw) the key is the thrown error's name and
  * normalised first line. Words the server writes without quotes or digits stay: a message that echoes a bare
  * generated word splits one defect into several keys, which the cap on distinct failures bounds.
@@ -23,11 +24,15 @@ export function normaliseMessage(message: string): string {
   const line = message.split('\n')[0] ?? ''
   return (
     line
-      // Quoted text; an opening quote the 200-character cut left unclosed runs to the end of the line.
-      .replace(/"(?:[^"\\]|\\.)*(?:"|$)/g, '"…"')
+      // Quoted text. A server that echoes a value with a quote in it leaves the quotes unbalanced (`For input
+      // string: """`): a quotation ends only at a quote followed by a delimiter, and one the 200-character cut
+      // left open runs to the end of the line.
+      .replace(/"(?:[^"]|"(?![\s,.;:)\]}]|$))*(?:"|$)/g, '"…"')
       // A single quote opens a quotation only after a non-word character: "doesn't" is no quotation.
       .replace(/(^|\W)'[^']*(?:'|$)/g, "$1'…'")
       .replace(/`[^`]*(?:`|$)/g, '`…`')
+      // Bracketed text: echoed lists and values (`unsupported view representations: [x-kind]`), parser positions.
+      .replace(/\[[^\]]*(?:\]|$)/g, '[…]')
       // Numbers, column and line positions, hex ids, uuids, generated names with a counter or a random part.
       .replace(/[\w.-]*\d[\w.-]*/g, '#')
       .replace(/\s+/g, ' ')
