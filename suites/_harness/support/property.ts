@@ -14,7 +14,9 @@
  * Every failure keeps its own counterexample, transcript and `<rule>@<path>` replay path. Replaying a path needs no
  * record of the pass that found it: the replay counts as failing only the kind of the first failing execution (the
  * one at the path) and every other kind as passing. Shrinking then stops where the pass stopped: in that pass every
- * smaller candidate passed or failed with a kind found earlier, and both pass in the replay too.
+ * shrink candidate of the counterexample passed or failed with a kind found earlier (else it would have been taken),
+ * and in the replay both pass — against a server that answers the same, as any replay assumes. Every pass draws the
+ * same inputs, so the kinds found are those the budget's inputs (and their shrinks) reach.
  */
 import fc from 'fast-check'
 import type { ConformanceMeta } from '../results/meta.ts'
