@@ -4,6 +4,8 @@
  */
 import { escapeHtml as e } from './escape.ts'
 import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
+import type { DistinctFailure } from '../suites/_harness/results/meta.ts'
+import type { Violation } from '../suites/_harness/results/violation.ts'
 import type { TestResult } from './results.ts'
 
 /** Failures first, then what needs a look, then the rest. */
@@ -46,8 +48,11 @@ function clip(text: string): string {
 }
 
 /** The exchanges a transcript shows: every one that broke a rule, then the last ones, in order. */
-function shown(t: TestResult, violating: ReadonlySet<string>): { x: ExchangeRecord; i: number }[] {
-  const all = t.exchanges.map((x, i) => ({ x, i }))
+function shown(
+  exchanges: readonly ExchangeRecord[],
+  violating: ReadonlySet<string>,
+): { x: ExchangeRecord; i: number }[] {
+  const all = exchanges.map((x, i) => ({ x, i }))
   if (all.length <= SHOWN_EXCHANGES) return all
   const keep = new Set(all.filter((e) => violating.has(e.x.curl)).map((e) => e.i))
   for (let i = all.length - 1; i >= 0 && keep.size < SHOWN_EXCHANGES; i--) keep.add(i)
@@ -66,32 +71,44 @@ function exchange(x: ExchangeRecord, i: number, violating: boolean): string {
 <div>curl:</div><pre class="curl">${e(x.curl)}</pre></div>`
 }
 
+function violationList(violations: readonly Violation[]): string {
+  return `<ul>${violations
+    .map(
+      (v) =>
+        `<li><b>${e(v.level)}</b> ${e(v.rule)} (${e(v.check)}): ${e(v.message)}${v.instancePath ? ` at <code>${e(v.instancePath)}</code>` : ''}${v.received ? `<br>received: <code>${e(v.received)}</code>` : ''}${v.expected ? `<br>expected: <code>${e(v.expected)}</code>` : ''}</li>`,
+    )
+    .join('')}</ul>`
+}
+
+/** The collapsed transcript of `exchanges`, marking those that broke one of `violations`. */
+function transcript(exchanges: readonly ExchangeRecord[], violations: readonly Violation[]): string {
+  const violatingCurls = new Set(violations.flatMap((v) => (v.curl ? [v.curl] : [])))
+  return `<details><summary>Transcript (${exchanges.length} exchange${exchanges.length === 1 ? '' : 's'}${exchanges.length > SHOWN_EXCHANGES ? `; the ${SHOWN_EXCHANGES} that matter shown, all in results.json` : ''})</summary>${shown(
+    exchanges,
+    violatingCurls,
+  )
+    .map(({ x, i }) => exchange(x, i, violatingCurls.has(x.curl)))
+    .join('\n')}</details>`
+}
+
+/** A further distinct failure of a property test: its own message, violations, replay, counterexample, transcript. */
+function distinctFailure(f: DistinctFailure, i: number, n: number): string {
+  return `<div class="distinct"><p><b>Distinct failure ${i} of ${n}</b> (another kind, found with the kinds before it counted as passing)</p>
+<pre class="msg">${e(f.message)}</pre>${f.violations.length > 0 ? violationList(f.violations) : ''}
+<p>Replay: <code>${e(f.replay)}</code></p><pre>${e(f.counterexample)}</pre>${f.exchanges.length > 0 ? transcript(f.exchanges, f.violations) : ''}</div>`
+}
+
 function details(t: TestResult): string {
   const parts: string[] = []
+  const more = t.moreFailures ?? []
   if (t.message) parts.push(`<pre class="msg">${e(t.message)}</pre>`)
-  if (t.violations.length > 0)
-    parts.push(
-      `<ul>${t.violations
-        .map(
-          (v) =>
-            `<li><b>${e(v.level)}</b> ${e(v.rule)} (${e(v.check)}): ${e(v.message)}${v.instancePath ? ` at <code>${e(v.instancePath)}</code>` : ''}${v.received ? `<br>received: <code>${e(v.received)}</code>` : ''}${v.expected ? `<br>expected: <code>${e(v.expected)}</code>` : ''}</li>`,
-        )
-        .join('')}</ul>`,
-    )
+  if (t.violations.length > 0) parts.push(violationList(t.violations))
   if (t.seed !== undefined || t.path)
     parts.push(
-      `<p>Replay: <code>${t.replay ? e(t.replay) : `--seed ${e(t.seed ?? '')}${t.path ? ` --path ${e(t.path)}` : ''}`}</code></p>${t.counterexample ? `<pre>${e(t.counterexample)}</pre>` : ''}`,
+      `<p>${more.length > 0 ? `<b>Distinct failure 1 of ${more.length + 1}</b> · ` : ''}Replay: <code>${t.replay ? e(t.replay) : `--seed ${e(t.seed ?? '')}${t.path ? ` --path ${e(t.path)}` : ''}`}</code></p>${t.counterexample ? `<pre>${e(t.counterexample)}</pre>` : ''}`,
     )
-  const violatingCurls = new Set(t.violations.flatMap((v) => (v.curl ? [v.curl] : [])))
-  if (t.exchanges.length > 0)
-    parts.push(
-      `<details><summary>Transcript (${t.exchanges.length} exchange${t.exchanges.length === 1 ? '' : 's'}${t.exchanges.length > SHOWN_EXCHANGES ? `; the ${SHOWN_EXCHANGES} that matter shown, all in results.json` : ''})</summary>${shown(
-        t,
-        violatingCurls,
-      )
-        .map(({ x, i }) => exchange(x, i, violatingCurls.has(x.curl)))
-        .join('\n')}</details>`,
-    )
+  if (t.exchanges.length > 0) parts.push(transcript(t.exchanges, t.violations))
+  more.forEach((f, i) => parts.push(distinctFailure(f, i + 2, more.length + 1)))
   return `<tr><td colspan="5">${parts.join('\n')}</td></tr>`
 }
 

@@ -7,6 +7,7 @@
  */
 import type { Results, TestResult } from './results.ts'
 import { brokenBy } from './violated-rules.ts'
+import { distinctFailuresOf } from './distinct-failures.ts'
 
 /** XML text and attribute escaping; characters XML 1.0 cannot carry are dropped. */
 export function xml(s: string): string {
@@ -27,6 +28,13 @@ function details(t: TestResult): string {
   for (const v of t.violations)
     lines.push(`${v.level} ${v.rule}: ${v.message}${v.curl ? `\n  ${v.curl}` : ''}`)
   if (t.replay) lines.push(`replay: ${t.replay}`)
+  const distinct = distinctFailuresOf(t)
+  // A property that found several kinds of failure: each with its own shrunk case and replay.
+  distinct.forEach((f, i) =>
+    lines.push(
+      `distinct failure ${i + 1} of ${distinct.length}: ${f.summary}\n  counterexample: ${f.counterexample}\n  replay: ${f.replay}`,
+    ),
+  )
   return lines.filter(Boolean).join('\n')
 }
 

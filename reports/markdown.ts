@@ -12,6 +12,7 @@ import { ruleSource } from './rule-source.ts'
 import { notConfiguredHint } from './not-configured.ts'
 import { advisoriesOf } from './advisories.ts'
 import { clientCompatLine, clientFindingsOf } from './client-compat.ts'
+import { distinctFailuresOf, withDistinctFailures } from './distinct-failures.ts'
 
 /** One table cell: no pipes, no newlines, no markup. */
 export function cell(s: string): string {
@@ -125,6 +126,23 @@ export function renderMarkdown(r: Results): string {
     for (const t of failures)
       lines.push(
         `| ${t.outcome} | ${cell(t.title)} · ${cell(t.rule)} [${t.level}] | ${cell(brokenBy(t).join(', ') || '—')} | ${cell((t.message ?? '').split('\n')[0] ?? '')} |`,
+      )
+  }
+  const distinct = withDistinctFailures(r)
+  if (distinct.length > 0) {
+    // A property that found several kinds of failure: each kind with its own shrunk case and replay.
+    lines.push(
+      '',
+      '### Distinct failures of property tests',
+      '',
+      '| test · its rule | # | failure | counterexample | replay |',
+      '|---|---:|---|---|---|',
+    )
+    for (const t of distinct)
+      distinctFailuresOf(t).forEach((f, i, all) =>
+        lines.push(
+          `| ${cell(t.title)} · ${cell(t.rule)} | ${i + 1}/${all.length} | ${cell(f.summary.slice(0, 200))} | <code>${cell(f.counterexample.slice(0, 300))}</code> | <code>${cell(f.replay)}</code> |`,
+        ),
       )
   }
   const openapi = r.tests.filter((t) => (t.openapiFindings?.length ?? 0) > 0)

@@ -53,6 +53,7 @@ export class ResultsReporter implements Reporter {
           ...(meta?.path ? { path: meta.path } : {}),
           ...(meta?.counterexample ? { counterexample: meta.counterexample } : {}),
           ...(meta?.replay ? { replay: meta.replay } : {}),
+          ...(meta?.moreFailures?.length ? { moreFailures: meta.moreFailures } : {}),
           ...(meta?.accepted?.length ? { accepted: meta.accepted } : {}),
           ...(meta?.openapiFindings?.length ? { openapiFindings: meta.openapiFindings } : {}),
           ...(meta?.advisories?.length ? { advisories: meta.advisories } : {}),

@@ -4,7 +4,7 @@
  */
 import type { Level, Violation } from '../suites/_harness/results/violation.ts'
 import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
-import type { Outcome } from '../suites/_harness/results/meta.ts'
+import type { DistinctFailure, Outcome } from '../suites/_harness/results/meta.ts'
 
 export const OUTCOMES: readonly Outcome[] = [
   'pass',
@@ -36,6 +36,8 @@ export interface TestResult {
   readonly path?: string
   readonly counterexample?: string
   readonly replay?: string
+  /** Property tests collecting distinct failures: the other kinds found after the first (the fields above). */
+  readonly moreFailures?: readonly DistinctFailure[]
   /** `<operationId> <status>` the test's checks accept (for status coverage). */
   readonly accepted?: readonly string[]
   /** Findings outside the Iceberg spec, reported apart from the outcome (never the verdict). */

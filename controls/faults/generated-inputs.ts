@@ -1,9 +1,11 @@
 /**
  * Negative controls of suites/robustness/generated-inputs.test.ts: a server that does not validate bodies and
- * crashes on them, one that accepts what it cannot read, one that refuses fields it does not know.
+ * crashes on them, one that accepts what it cannot read, one that refuses fields it does not know, and one with two
+ * different crashes on one operation (the distinct failures of a property: controls/distinct-failures.test.ts).
  */
 import { validateOpen } from '../../schemas/index.ts'
 import { OPERATIONS } from '../../schemas/operations.ts'
+import type { ServerResponse } from '../../reference-server/index.ts'
 import type { Fault } from '../fault.ts'
 import { operationOf } from '../fault-kit.ts'
 import { errorResponse, jsonOk } from './scenario-kit.ts'
@@ -35,6 +37,30 @@ function invalidBody(op: string | undefined, body: string): boolean {
   }
 }
 
+/**
+ * createNamespace as a Jackson-based server with two unrelated defects answers it: a NUL character in the body
+ * stops the parser, a number where a property value (a string) belongs fails the mapping. Both messages carry
+ * the column, as Jackson's do, so two cases of one defect differ in their text but not in their kind.
+ */
+function twoCrashes(req: { body: string }): ServerResponse | undefined {
+  const nul = req.body.indexOf('\\u0000')
+  if (nul >= 0)
+    return errorResponse(
+      500,
+      'JsonParseException',
+      `Illegal character ((CTRL-CHAR, code 0)): only regular white space (\\r, \\n, \\t) is allowed between tokens at [line: 1, column: ${nul + 1}]`,
+    )
+  // A number as a value of the properties object, after any string values before it.
+  const number = /"properties":\{(?:"[^"]*":"[^"]*",)*"[^"]*":(-?\d[\d.eE+-]*)/.exec(req.body)
+  if (number)
+    return errorResponse(
+      500,
+      'MismatchedInputException',
+      `Cannot deserialize value of type \`java.lang.String\` from Integer value (${number[1]}) at [line: 1, column: ${number.index + 1}]`,
+    )
+  return undefined
+}
+
 export const faults: Fault[] = [
   {
     name: 'generated-invalid-body-500',
@@ -44,6 +70,17 @@ export const faults: Fault[] = [
     hooks: () => ({
       onRequest: (req) =>
         invalidBody(operationOf(req), req.body) ? errorResponse(500, 'NullPointerException', 'null') : req,
+    }),
+  },
+  {
+    name: 'generated-two-crashes-500',
+    description:
+      'createNamespace crashes (500) in two unrelated ways: on a NUL character anywhere in the body (the JSON parser) and on a number as a property value (the mapping to strings).',
+    areas: ['robustness'],
+    files: ['robustness/generated-inputs.test.ts'],
+    breaks: ['robustness/generated/createNamespace'],
+    hooks: () => ({
+      onRequest: (req) => (operationOf(req) === 'createNamespace' ? (twoCrashes(req) ?? req) : req),
     }),
   },
   {

@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import { namespacePart } from '../_harness/arbitraries/namespace-part.ts'
-import { checkProperty } from '../_harness/support/property.ts'
+import { DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
 import { createTinyTable, dropQuietly, freshNamespace } from '../_harness/support/scratch.ts'
 import { NOT_5XX } from './inputs.ts'
 import { withSuffix } from '../_harness/sandbox/names.ts'
@@ -38,18 +38,21 @@ operation('updateTable', () => {
       const { ns, drop } = await freshNamespace(ctx.sandbox, ctx.catalog, 'unknown')
       await createTinyTable(ctx.catalog, ns, 't')
       try {
-        await checkProperty(ctx, () =>
-          fc.asyncProperty(unknownName, fc.boolean(), async (name, asRequirement) => {
-            const body = asRequirement
-              ? { requirements: [{ type: name }], updates: [] }
-              : {
-                  requirements: [],
-                  updates: [{ action: name }, { action: 'set-properties', updates: { u: '1' } }],
-                }
-            const ex = await ctx.catalog.op.updateTable({ namespace: ns, table: 't', body })
-            ctx.check.conform(ex, { status: 400 })
-            await alive(ctx, `an unknown ${asRequirement ? 'requirement' : 'update'} ${name}`)
-          }),
+        await checkProperty(
+          ctx,
+          () =>
+            fc.asyncProperty(unknownName, fc.boolean(), async (name, asRequirement) => {
+              const body = asRequirement
+                ? { requirements: [{ type: name }], updates: [] }
+                : {
+                    requirements: [],
+                    updates: [{ action: name }, { action: 'set-properties', updates: { u: '1' } }],
+                  }
+              const ex = await ctx.catalog.op.updateTable({ namespace: ns, table: 't', body })
+              ctx.check.conform(ex, { status: 400 })
+              await alive(ctx, `an unknown ${asRequirement ? 'requirement' : 'update'} ${name}`)
+            }),
+          { distinct: DISTINCT_FAILURES },
         )
       } finally {
         await drop()
@@ -103,7 +106,7 @@ operation('topic:robustness', () => {
               }
             },
           ),
-        { maxRuns: 10 },
+        { distinct: DISTINCT_FAILURES, maxRuns: 10 },
       )
     },
   )
@@ -117,22 +120,25 @@ operation('topic:robustness', () => {
     async (ctx) => {
       const { ns, drop } = await freshNamespace(ctx.sandbox, ctx.catalog, 'token')
       try {
-        await checkProperty(ctx, () =>
-          fc.asyncProperty(
-            fc.oneof(
-              fc.string({ minLength: 1, maxLength: 60 }),
-              fc.base64String({ minLength: 4, maxLength: 40 }),
+        await checkProperty(
+          ctx,
+          () =>
+            fc.asyncProperty(
+              fc.oneof(
+                fc.string({ minLength: 1, maxLength: 60 }),
+                fc.base64String({ minLength: 4, maxLength: 40 }),
+              ),
+              fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
+              async (token, pageSize) => {
+                const ex = await ctx.catalog.op.listTables({
+                  namespace: ns,
+                  query: { pageToken: token, pageSize },
+                })
+                ctx.check.conform(ex, { status: NOT_5XX })
+                await alive(ctx, 'an invalid page token')
+              },
             ),
-            fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
-            async (token, pageSize) => {
-              const ex = await ctx.catalog.op.listTables({
-                namespace: ns,
-                query: { pageToken: token, pageSize },
-              })
-              ctx.check.conform(ex, { status: NOT_5XX })
-              await alive(ctx, 'an invalid page token')
-            },
-          ),
+          { distinct: DISTINCT_FAILURES },
         )
       } finally {
         await drop()
@@ -147,29 +153,32 @@ operation('topic:robustness', () => {
       requires: ['createNamespace', 'dropNamespace'],
     },
     async (ctx) => {
-      await checkProperty(ctx, () =>
-        fc.asyncProperty(
-          fc.oneof(
-            fc
-              .string({ minLength: 1, maxLength: 80 })
-              .filter((s) => /^[\x20-\x7e]+$/.test(s.trim()) && s === s.trim()),
-            fc.uuid().map((u) => `${u}0`),
-            fc.uuid().map((u) => u.slice(0, 35)),
+      await checkProperty(
+        ctx,
+        () =>
+          fc.asyncProperty(
+            fc.oneof(
+              fc
+                .string({ minLength: 1, maxLength: 80 })
+                .filter((s) => /^[\x20-\x7e]+$/.test(s.trim()) && s === s.trim()),
+              fc.uuid().map((u) => `${u}0`),
+              fc.uuid().map((u) => u.slice(0, 35)),
+            ),
+            async (key) => {
+              const ns = ctx.sandbox.names.namespace('idem')
+              try {
+                const ex = await ctx.catalog.op.createNamespace({
+                  body: { namespace: ns },
+                  headers: { 'Idempotency-Key': key },
+                })
+                ctx.check.conform(ex, { status: NOT_5XX })
+                await alive(ctx, 'a malformed idempotency key')
+              } finally {
+                await dropQuietly(ctx.sandbox, ns)
+              }
+            },
           ),
-          async (key) => {
-            const ns = ctx.sandbox.names.namespace('idem')
-            try {
-              const ex = await ctx.catalog.op.createNamespace({
-                body: { namespace: ns },
-                headers: { 'Idempotency-Key': key },
-              })
-              ctx.check.conform(ex, { status: NOT_5XX })
-              await alive(ctx, 'a malformed idempotency key')
-            } finally {
-              await dropQuietly(ctx.sandbox, ns)
-            }
-          },
-        ),
+        { distinct: DISTINCT_FAILURES },
       )
     },
   )

@@ -20,7 +20,7 @@ import { bodyMutation, type JsonPath } from '../_harness/arbitraries/body-mutati
 import { createTableBody, setupTable } from '../_harness/support/commit-steps.ts'
 import { createView, droppedTable, viewRequest } from '../_harness/support/catalog-objects.ts'
 import { fixture } from '../_harness/support/fixtures.ts'
-import { checkProperty } from '../_harness/support/property.ts'
+import { DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
 
 /** Where the mutated request goes, and the valid body it starts from (built per run: names must be fresh). */
 interface Target {
@@ -256,31 +256,34 @@ for (const c of CASES) {
         const first = target.body()
         const baseline = await ctx.catalog.op[c.op]({ ...target.args, body: first })
         target.answered?.(first, baseline.status)
-        await checkProperty(ctx, () =>
-          fc.asyncProperty(bodyMutation(target.body(), target.keep), async (m) => {
-            const body = m.apply(target.body())
-            const ex = await ctx.catalog.op[c.op]({ ...target.args, body })
-            target.answered?.(body, ex.status)
-            const extra = m.label.startsWith('add ')
-            if (!extra && !validateOpen(schema, withoutNulls(body)).valid)
-              ctx.check.that(!ok(ex.status), `an invalid body (${m.label}) is refused with a 4xx`, {
-                rule: 'robustness/generated/invalid-refused',
-                level: 'SHOULD',
-                received: ex.status,
-                expected: 'a 4xx',
-                ex,
-              })
-            if (extra && ok(baseline.status))
-              ctx.check.that(ok(ex.status), `an unknown extra field (${m.label}) is tolerated`, {
-                rule: 'robustness/generated/unknown-fields-tolerated',
-                level: 'SHOULD',
-                received: ex.status,
-                expected: `${baseline.status}, as without the field`,
-                ex,
-              })
-            // Any 4xx (or a success) is an answer; the checks judge its shape. A 5xx fails (errors/no-5xx).
-            ctx.check.conform(ex, { status: clientError(ex.status) || ok(ex.status) ? ex.status : 400 })
-          }),
+        await checkProperty(
+          ctx,
+          () =>
+            fc.asyncProperty(bodyMutation(target.body(), target.keep), async (m) => {
+              const body = m.apply(target.body())
+              const ex = await ctx.catalog.op[c.op]({ ...target.args, body })
+              target.answered?.(body, ex.status)
+              const extra = m.label.startsWith('add ')
+              if (!extra && !validateOpen(schema, withoutNulls(body)).valid)
+                ctx.check.that(!ok(ex.status), `an invalid body (${m.label}) is refused with a 4xx`, {
+                  rule: 'robustness/generated/invalid-refused',
+                  level: 'SHOULD',
+                  received: ex.status,
+                  expected: 'a 4xx',
+                  ex,
+                })
+              if (extra && ok(baseline.status))
+                ctx.check.that(ok(ex.status), `an unknown extra field (${m.label}) is tolerated`, {
+                  rule: 'robustness/generated/unknown-fields-tolerated',
+                  level: 'SHOULD',
+                  received: ex.status,
+                  expected: `${baseline.status}, as without the field`,
+                  ex,
+                })
+              // Any 4xx (or a success) is an answer; the checks judge its shape. A 5xx fails (errors/no-5xx).
+              ctx.check.conform(ex, { status: clientError(ex.status) || ok(ex.status) ? ex.status : 400 })
+            }),
+          { distinct: DISTINCT_FAILURES },
         )
       },
     )

@@ -14,7 +14,7 @@ import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 import { setupTable } from '../_harness/support/commit-steps.ts'
-import { checkProperty } from '../_harness/support/property.ts'
+import { DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
 import { anyAnswer } from '../_harness/support/statuses.ts'
 
 /**
@@ -140,10 +140,13 @@ for (const c of PATH_CASES) {
       async (ctx) => {
         const { args } = await c.target(ctx)
         const fill = { namespace: ['x'], table: 'x', view: 'x', ...args }
-        await checkProperty(ctx, () =>
-          fc.asyncProperty(oddSegment, async (segment) => {
-            answered(ctx, await ctx.catalog.op[c.op]({ ...fill, encodedPath: { [c.segment]: segment } }))
-          }),
+        await checkProperty(
+          ctx,
+          () =>
+            fc.asyncProperty(oddSegment, async (segment) => {
+              answered(ctx, await ctx.catalog.op[c.op]({ ...fill, encodedPath: { [c.segment]: segment } }))
+            }),
+          { distinct: DISTINCT_FAILURES },
         )
       },
     )
@@ -160,13 +163,16 @@ for (const c of HEADER_CASES) {
       },
       async (ctx) => {
         const { args } = await c.target(ctx)
-        await checkProperty(ctx, () =>
-          fc.asyncProperty(fc.constantFrom(...c.headers), oddHeader, async (name, value) => {
-            answered(
-              ctx,
-              await ctx.catalog.op[c.op]({ ...args, headers: { ...args.headers, [name]: value } }),
-            )
-          }),
+        await checkProperty(
+          ctx,
+          () =>
+            fc.asyncProperty(fc.constantFrom(...c.headers), oddHeader, async (name, value) => {
+              answered(
+                ctx,
+                await ctx.catalog.op[c.op]({ ...args, headers: { ...args.headers, [name]: value } }),
+              )
+            }),
+          { distinct: DISTINCT_FAILURES },
         )
       },
     )

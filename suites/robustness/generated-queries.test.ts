@@ -14,7 +14,7 @@ import { getProfile } from '../../schemas/profiles.ts'
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import { setupTable } from '../_harness/support/commit-steps.ts'
-import { checkProperty } from '../_harness/support/property.ts'
+import { DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
 import { anyAnswer } from '../_harness/support/statuses.ts'
 
 /** Values a parameter should never crash on. */
@@ -134,7 +134,7 @@ for (const c of CASES) {
               ctx.check.conform(ex, { status: anyAnswer(ex.status) })
             }),
           // The run's budget per parameter, so that a parameter added to a case takes no runs from the others.
-          { runs: ctx.run.runs * params.length },
+          { runs: ctx.run.runs * params.length, distinct: DISTINCT_FAILURES },
         )
         // Then each parameter once, present without a value, judged the same: a passing property keeps only its
         // first run's exchanges, and the record should show every parameter sent (spec coverage counts them).

@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
-import { checkProperty } from '../_harness/support/property.ts'
+import { DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
 import { createTinyTable, freshNamespace } from '../_harness/support/scratch.ts'
 import { BODY_CASES, CLIENT_ERRORS, malformedJson, wrongValue } from './inputs.ts'
 import type { BodyCase } from './inputs.ts'
@@ -48,10 +48,13 @@ operation('topic:robustness', () => {
     async (ctx) => {
       const { ns, drop } = await scratchTable(ctx)
       try {
-        await checkProperty(ctx, () =>
-          fc.asyncProperty(fc.constantFrom(...BODY_CASES), malformedJson, async (c, text) => {
-            await refused(ctx, await send(ctx, c, ns, text), `a malformed ${c.op} body`)
-          }),
+        await checkProperty(
+          ctx,
+          () =>
+            fc.asyncProperty(fc.constantFrom(...BODY_CASES), malformedJson, async (c, text) => {
+              await refused(ctx, await send(ctx, c, ns, text), `a malformed ${c.op} body`)
+            }),
+          { distinct: DISTINCT_FAILURES },
         )
       } finally {
         await drop()
@@ -82,14 +85,17 @@ operation('topic:robustness', () => {
               : []),
           ),
         )
-        await checkProperty(ctx, () =>
-          fc.asyncProperty(mutation, async ({ c, field, value }) => {
-            const body: Record<string, unknown> = { ...c.valid(ns, ctx.run.runPrefix) }
-            if (value === undefined) delete body[field]
-            else body[field] = value
-            const what = value === undefined ? `missing ${field}` : `${field} = ${JSON.stringify(value)}`
-            await refused(ctx, await send(ctx, c, ns, JSON.stringify(body)), `${c.op} with ${what}`)
-          }),
+        await checkProperty(
+          ctx,
+          () =>
+            fc.asyncProperty(mutation, async ({ c, field, value }) => {
+              const body: Record<string, unknown> = { ...c.valid(ns, ctx.run.runPrefix) }
+              if (value === undefined) delete body[field]
+              else body[field] = value
+              const what = value === undefined ? `missing ${field}` : `${field} = ${JSON.stringify(value)}`
+              await refused(ctx, await send(ctx, c, ns, JSON.stringify(body)), `${c.op} with ${what}`)
+            }),
+          { distinct: DISTINCT_FAILURES },
         )
       } finally {
         await drop()

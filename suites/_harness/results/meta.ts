@@ -40,6 +40,27 @@ export interface ConformanceMeta {
   counterexample?: string
   /** Property tests: the command that replays the failure against the same server (secrets as placeholders). */
   replay?: string
+  /**
+   * Property tests collecting distinct failures (support/property.ts): the failures of other kinds found after the
+   * first, in the order found. The first is the fields above (message, violations, exchanges, path, counterexample,
+   * replay); each of these carries its own.
+   */
+  moreFailures?: DistinctFailure[]
+}
+
+/** A further distinct failure of a property test: its own shrunk counterexample, transcript and replay. */
+export interface DistinctFailure {
+  /** The kind of failure (support/failure-signature.ts) that made it distinct from the ones before. */
+  signature: string
+  /** What the counterexample broke: the thrown error's message. */
+  message: string
+  counterexample: string
+  /** `<rule>@<fast-check path>[#<commands path>]`, replayed with `--path` like the first failure's. */
+  path: string
+  replay: string
+  /** The MUST violations and the exchanges of this counterexample only. */
+  violations: Violation[]
+  exchanges: ExchangeRecord[]
 }
 
 declare module '@vitest/runner' {

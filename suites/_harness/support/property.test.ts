@@ -2,8 +2,9 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import type { ConformanceMeta } from '../results/meta.ts'
 import type { RunContext } from '../run-context.ts'
-import { ConformanceFailure } from '../results/errors.ts'
+import { ConformanceFailure, SetupError } from '../results/errors.ts'
 import { budget, checkProperty, replayFor } from './property.ts'
+import type { PropertyOptions } from './property.ts'
 
 const run = (over: Partial<RunContext> = {}): RunContext =>
   ({ seed: 42, runs: 25, thorough: false, ...over }) as RunContext
@@ -65,5 +66,138 @@ describe('checkProperty', () => {
     await checkProperty({ run: run({ runs: 5 }), meta: m }, () => fc.asyncProperty(fc.nat(), async () => {}))
     expect(m.path).toBeUndefined()
     expect(m.violations).toEqual([])
+  })
+})
+
+describe('checkProperty collecting distinct failures', () => {
+  // Two kinds on one "operation": a big `a` with a small `b`, and a big `a` with a bigger `b`. fast-check shrinks the
+  // first element first, so the first pass ends at the first kind; only the second pass can reach [10,5], and
+  // below [10,5] lies the first kind ([10,4]): a replay that let it count would shrink away from [10,5].
+  const twoKinds = () =>
+    fc.asyncProperty(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 1000 }), async (a, b) => {
+      if (a >= 10 && b < 5) throw new ConformanceFailure(`a=${a} with b=${b} below 5`)
+      if (a >= 10) throw new ConformanceFailure(`a=${a} with b=${b} from 5`)
+    })
+  const failing = async <Ts extends [unknown, ...unknown[]]>(
+    m: ConformanceMeta,
+    r: RunContext,
+    make: () => fc.IAsyncPropertyWithHooks<Ts>,
+    opts: PropertyOptions,
+  ) =>
+    checkProperty({ run: r, meta: m }, make, opts).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    )
+
+  test('a property with two kinds of failure reports both, each shrunk, with its own path and replay', async () => {
+    const m = meta()
+    const err = await failing(m, run(), twoKinds, { distinct: 5 })
+    expect(err?.name).toBe('ConformanceFailure')
+    expect(m.counterexample).toBe('[10,0]')
+    expect(m.moreFailures?.map((f) => f.counterexample)).toEqual(['[10,5]'])
+    const second = m.moreFailures![0]!
+    expect(second.message).toBe('a=10 with b=5 from 5')
+    expect(second.path).toMatch(/^properties\/x\/y@[\d:]+$/)
+    expect(second.path).not.toBe(m.path)
+    expect(second.replay).toContain(`--path '${second.path}'`)
+    expect(second.signature).not.toContain('10')
+    expect(m.violations).toEqual([])
+    expect(err?.message).toContain('Distinct failure 2 of 2')
+    expect(err?.message).toContain(second.replay)
+    // Same seed, same list.
+    const again = meta()
+    await failing(again, run(), twoKinds, { distinct: 5 })
+    expect(again.moreFailures).toEqual(m.moreFailures)
+    expect(again.path).toBe(m.path)
+  })
+
+  test('replaying a later pass path reproduces its counterexample, and the first path the first', async () => {
+    const m = meta()
+    await failing(m, run(), twoKinds, { distinct: 5 })
+    const second = meta()
+    await failing(second, run({ path: m.moreFailures![0]!.path }), twoKinds, { distinct: 5 })
+    expect(second.counterexample).toBe('[10,5]')
+    expect(second.path).toBe(m.moreFailures![0]!.path)
+    expect(second.moreFailures).toBeUndefined()
+    const first = meta()
+    await failing(first, run({ path: m.path! }), twoKinds, { distinct: 5 })
+    expect(first.counterexample).toBe('[10,0]')
+  })
+
+  test('without the option, the first failure only (fast-check as before)', async () => {
+    const m = meta()
+    await failing(m, run(), twoKinds, {})
+    expect(m.counterexample).toBe('[10,0]')
+    expect(m.moreFailures).toBeUndefined()
+  })
+
+  test('one kind whose message names the value is one failure, not one per value', async () => {
+    const m = meta()
+    let executions = 0
+    await failing(
+      m,
+      run(),
+      () =>
+        fc.asyncProperty(fc.integer({ min: 0, max: 1000 }), async (n) => {
+          executions++
+          if (n >= 10) throw new ConformanceFailure(`n=${n} too big`)
+        }),
+      { distinct: 5 },
+    )
+    expect(m.counterexample).toBe('[10]')
+    expect(m.moreFailures).toBeUndefined()
+    // Two passes: the one that found it and the one that found nothing new.
+    expect(executions).toBeGreaterThan(25)
+  })
+
+  test('a passing property runs one pass', async () => {
+    const m = meta()
+    let executions = 0
+    await checkProperty(
+      { run: run({ runs: 7 }), meta: m },
+      () =>
+        fc.asyncProperty(fc.nat(), async () => {
+          executions++
+        }),
+      { distinct: 5 },
+    )
+    expect(executions).toBe(7)
+    expect(m.moreFailures).toBeUndefined()
+  })
+
+  test('stops at the cap', async () => {
+    const m = meta()
+    await failing(
+      m,
+      run(),
+      () =>
+        fc.asyncProperty(fc.integer({ min: 0, max: 4 }), async (n) => {
+          throw new ConformanceFailure(['zero', 'one', 'two', 'three', 'four'][n]!)
+        }),
+      { distinct: 3 },
+    )
+    expect(1 + (m.moreFailures?.length ?? 0)).toBe(3)
+  })
+
+  test('a fail when any distinct failure broke a MUST rule, though the first was a setup error', async () => {
+    const m = meta()
+    const err = await failing(
+      m,
+      run(),
+      () =>
+        fc.asyncProperty(fc.integer({ min: 0, max: 1000 }), async (n) => {
+          if (n < 500) throw new SetupError('setup step refused')
+          m.violations.push({ check: 'semantics', rule: 'properties/x/y', level: 'MUST', message: 'broken' })
+          throw new ConformanceFailure('broken')
+        }),
+      { distinct: 5 },
+    )
+    expect(m.counterexample).toBe('[0]')
+    expect(m.moreFailures?.[0]?.counterexample).toBe('[500]')
+    expect(err?.name).toBe('ConformanceFailure')
+    expect((err as Error & { code?: string }).code).toBe('CC_CONFORMANCE_FAILURE')
+    // The later failure's violation is the test's too (the violated-rules list reads meta.violations).
+    expect(m.violations.map((v) => v.message)).toEqual(['broken'])
+    expect(m.moreFailures?.[0]?.violations.map((v) => v.message)).toEqual(['broken'])
   })
 })

@@ -5,10 +5,23 @@
  *
  * Replay path format (`--path`): `<rule-id>@<fast-check path>[#<commands replay path>]`. A path without a
  * rule id applies to every property of the run; with one, only to that rule's property.
+ *
+ * Distinct failures (`distinct` option): fast-check stops at the first failure, so a second defect of the same
+ * operation stays hidden until the first is fixed. With `distinct: n` a failed property is checked again with the
+ * same seed, an execution failing with a kind already found (its signature, support/failure-signature.ts) now
+ * counting as passing, so fast-check finds and shrinks towards the next new kind; this repeats until a pass finds
+ * nothing new or n kinds are found. A passing property costs one pass, as before; same seed, same list.
+ * Every failure keeps its own counterexample, transcript and `<rule>@<path>` replay path. Replaying a path needs no
+ * record of the pass that found it: the replay counts as failing only the kind of the first failing execution (the
+ * one at the path) and every other kind as passing. Shrinking then stops where the pass stopped: in that pass every
+ * shrink candidate of the counterexample passed or failed with a kind found earlier (else it would have been taken),
+ * and in the replay both pass — against a server that answers the same, as any replay assumes. Every pass draws the
+ * same inputs, so the kinds found are those the budget's inputs (and their shrinks) reach.
  */
 import fc from 'fast-check'
 import type { ConformanceMeta } from '../results/meta.ts'
-import { errorCode } from '../results/errors.ts'
+import { ERROR_CODES, errorCode } from '../results/errors.ts'
+import { failureSignature } from './failure-signature.ts'
 import type { RunContext } from '../run-context.ts'
 import type { Violation } from '../checks/types.ts'
 import type { ExchangeRecord } from '../http/exchange.ts'
@@ -28,7 +41,15 @@ export interface PropertyOptions {
   readonly maxRuns?: number
   /** Suite area, for the printed replay command. */
   readonly area?: string
+  /**
+   * At most this many distinct failures (see the module comment); default 1, fast-check's first failure only.
+   * For properties whose executions are cheap and independent of each other, such as one request per execution.
+   */
+  readonly distinct?: number
 }
+
+/** The cap of distinct failures the robustness properties collect. */
+export const DISTINCT_FAILURES = 5
 
 /** Number of runs for a property from the run's budget. */
 export function budget(run: RunContext, opts: PropertyOptions = {}): number {
@@ -52,12 +73,59 @@ export function replayFor(run: RunContext, rule: string): Replay {
 }
 
 const SOFT_LIMIT = 20
+const MAX_COUNTEREXAMPLE = 8000
+
+/** The failing execution that counted: its kind, what it threw, its MUST violations and its exchanges. */
+interface Failing {
+  readonly signature: string
+  readonly thrown: unknown
+  readonly violations: Violation[]
+  readonly exchanges: ExchangeRecord[]
+}
+
+/** One distinct failure as the reports show it. */
+interface Found extends Failing {
+  readonly message: string
+  readonly counterexample: string
+  readonly path: string
+  readonly replay: string
+}
+
+/**
+ * `inner` with each failing execution sorted by its kind: one that `counts` rejects passes (fast-check moves on
+ * and shrinks only towards kinds that count); one that counts is handed to `onFailing`. fast-check moves to each
+ * failing shrink candidate, so the last execution handed over is the counterexample's.
+ */
+function sifted<Ts>(
+  inner: fc.IAsyncProperty<Ts>,
+  meta: ConformanceMeta,
+  counts: (signature: string) => boolean,
+  onFailing: (failing: Failing) => void,
+): fc.IAsyncProperty<Ts> {
+  return {
+    isAsync: () => true,
+    generate: (mrng, runId) => inner.generate(mrng, runId),
+    shrink: (value) => inner.shrink(value),
+    runBeforeEach: () => inner.runBeforeEach(),
+    runAfterEach: () => inner.runAfterEach(),
+    run: async (v) => {
+      const out = await inner.run(v)
+      if (out === null || fc.PreconditionFailure.isFailure(out)) return out
+      const violations = meta.violations.filter((x) => x.level === 'MUST')
+      const signature = failureSignature(violations, out.error)
+      if (!counts(signature)) return null
+      onFailing({ signature, thrown: out.error, violations, exchanges: [...meta.exchanges] })
+      return out
+    },
+  }
+}
 
 /**
  * Checks `makeProperty(replay)` with the run's seed and budget. On failure: sets meta.seed, meta.path,
  * meta.counterexample, keeps the violations and exchanges of the shrunk counterexample, and throws an error
  * of the same kind as the counterexample's (its `code`: ConformanceFailure → fail, SetupError → error) with the replay
- * command in its message.
+ * command in its message. With `opts.distinct` > 1, the further distinct failures go to meta.moreFailures, their
+ * violations to meta.violations too, and the error is a fail when any of them broke a MUST rule.
  */
 export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
   ctx: { run: RunContext; meta: ConformanceMeta },
@@ -67,7 +135,6 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
   const { run, meta } = ctx
   const replay = replayFor(run, meta.rule)
   const soft = new Map<string, Violation>()
-  let failing: { violations: Violation[]; exchanges: ExchangeRecord[] } | undefined
   let sample: ExchangeRecord[] | undefined
   const property = makeProperty(replay)
     .beforeEach((previous) => {
@@ -76,54 +143,112 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
       return previous()
     })
     .afterEach((previous) => {
-      // fast-check moves to each failing shrink candidate: the last failing execution is the counterexample.
-      const hard = meta.violations.filter((v) => v.level === 'MUST')
       for (const v of meta.violations)
         if (v.level !== 'MUST' && soft.size < SOFT_LIMIT) soft.set(`${v.rule}|${v.message}`, v)
-      if (hard.length > 0) failing = { violations: hard, exchanges: [...meta.exchanges] }
       sample ??= [...meta.exchanges]
       return previous()
     })
+  const found: Found[] = []
+  // Replaying a path: only the kind met first counts (see the module comment); otherwise every kind not found yet.
+  let pinned: string | undefined
+  const counts = (signature: string): boolean => {
+    if (replay.path) return signature === (pinned ??= signature)
+    return !found.some((f) => f.signature === signature)
+  }
+  let failing: Failing | undefined
+  const checked = sifted(property, meta, counts, (f) => (failing = f))
+  const cap = replay.path ? 1 : Math.max(1, opts.distinct ?? 1)
   meta.seed = run.seed
-  const details = await fc.check(property, {
-    seed: run.seed,
-    numRuns: budget(run, opts),
-    ...(replay.path ? { path: replay.path } : {}),
-  })
+  let last: { numRuns: number; numShrinks: number } | undefined
+  while (found.length < cap) {
+    failing = undefined
+    const details = await fc.check(checked, {
+      seed: run.seed,
+      numRuns: budget(run, opts),
+      ...(replay.path ? { path: replay.path } : {}),
+    })
+    if (!details.failed) break
+    // A failure outside the predicate (a hook threw, the run was interrupted) has no execution of its own.
+    const f = failing ?? {
+      signature: failureSignature([], details.errorInstance),
+      thrown: details.errorInstance,
+      violations: [],
+      exchanges: [],
+    }
+    // Such a failure would repeat in every pass: it ends the search.
+    if (found.some((k) => k.signature === f.signature)) break
+    found.push(describeFailure(run, meta, opts, f, details))
+    last ??= { numRuns: details.numRuns, numShrinks: details.numShrinks }
+  }
   meta.violations.length = 0
   meta.exchanges.length = 0
   meta.violations.push(...soft.values())
-  if (!details.failed) {
+  const [first, ...more] = found
+  if (!first || !last) {
     meta.exchanges.push(...(sample ?? []).slice(0, 40))
     return
   }
-  if (failing) {
-    meta.violations.push(...failing.violations)
-    meta.exchanges.push(...failing.exchanges)
-  }
+  for (const f of found) meta.violations.push(...f.violations)
+  meta.exchanges.push(...first.exchanges)
+  meta.path = first.path
+  meta.counterexample = first.counterexample
+  meta.replay = first.replay
+  if (more.length > 0)
+    meta.moreFailures = more.map((f) => ({
+      signature: f.signature,
+      message: f.message,
+      counterexample: f.counterexample,
+      path: f.path,
+      replay: f.replay,
+      violations: f.violations,
+      exchanges: f.exchanges,
+    }))
+  const message = [
+    first.message,
+    `Property falsified after ${last.numRuns} run(s) and ${last.numShrinks} shrink(s).`,
+    `Counterexample (shrunk): ${first.counterexample}`,
+    `Replay: ${first.replay}`,
+    ...more.flatMap((f, i) => [
+      '',
+      `Distinct failure ${i + 2} of ${found.length} (another kind, found with the kinds before it counted as passing):`,
+      f.message,
+      `Counterexample (shrunk): ${f.counterexample}`,
+      `Replay: ${f.replay}`,
+    ]),
+  ].join('\n')
+  // The kind of the error decides the outcome: a fail when any distinct failure broke a MUST rule, else the first's.
+  const decisive = found.find((f) => errorCode(f.thrown) === ERROR_CODES.conformanceFailure) ?? first
+  const err = Object.assign(new Error(message), { code: errorCode(decisive.thrown) })
+  // Its name for the console, its code for the outcome.
+  err.name = decisive.thrown instanceof Error ? decisive.thrown.name : 'Error'
+  throw err
+}
+
+/** The reports' view of one failure: its cause's message, shrunk counterexample, replay path and command. */
+function describeFailure(
+  run: RunContext,
+  meta: ConformanceMeta,
+  opts: PropertyOptions,
+  failing: Failing,
+  details: { readonly counterexample: unknown; readonly counterexamplePath: string | null },
+): Found {
   const shown = details.counterexample ? fc.stringify(details.counterexample) : '(none)'
   const commandsPath = /\/\*replayPath="([^"]*)"\*\//.exec(shown)?.[1]
   const path = `${meta.rule}@${details.counterexamplePath ?? ''}${commandsPath ? `#${commandsPath}` : ''}`
-  meta.path = path
-  meta.counterexample = shown.length > 8000 ? `${shown.slice(0, 8000)}…` : shown
-  const cause = details.errorInstance
-  const causeMessage = cause instanceof Error ? cause.message : String(cause)
   const area = opts.area ?? meta.area
-  meta.replay = [
+  const replay = [
     'catalog-conformance run',
     run.replayArgs,
     `--include ${area} --seed ${run.seed} --path '${path.replaceAll("'", `'\\''`)}'`,
   ]
     .filter(Boolean)
     .join(' ')
-  const message = [
-    causeMessage,
-    `Property falsified after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s).`,
-    `Counterexample (shrunk): ${meta.counterexample}`,
-    `Replay: ${meta.replay}`,
-  ].join('\n')
-  // The same kind as the counterexample's error: its name for the console, its code for the outcome.
-  const err = Object.assign(new Error(message), { code: errorCode(cause) })
-  err.name = cause instanceof Error ? cause.name : 'Error'
-  throw err
+  const cause = failing.thrown
+  return {
+    ...failing,
+    message: cause instanceof Error ? cause.message : String(cause),
+    counterexample: shown.length > MAX_COUNTEREXAMPLE ? `${shown.slice(0, MAX_COUNTEREXAMPLE)}…` : shown,
+    path,
+    replay,
+  }
 }

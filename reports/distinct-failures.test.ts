@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import { loadFixture } from './fixtures.ts'
+import { renderHtml } from './html.ts'
+import { renderJunit } from './junit.ts'
+import { renderMarkdown } from './markdown.ts'
+import { validateResults } from './results-schema.ts'
+import type { Results, TestResult } from './results.ts'
+import { distinctFailureLines, distinctFailuresOf } from './distinct-failures.ts'
+
+const HOSTILE = '<img src=x onerror=alert(1)>'
+
+/** The realistic fixture with its stateful property test given a second, distinct failure (server text hostile). */
+function withSecondFailure(): { r: Results; t: TestResult } {
+  const r = loadFixture('results-realistic.json')
+  const i = r.tests.findIndex((t) => t.rule === 'stateful/catalog/model-agrees')
+  const first = r.tests[i]!
+  const t: TestResult = {
+    ...first,
+    replay: `catalog-conformance run --include stateful --seed 1234567 --path '${first.path}'`,
+    moreFailures: [
+      {
+        signature: 'errors/no-5xx | 500 | a server error (# Boom: …)',
+        message: `a server error (500 Boom: ${HOSTILE}) where 204 was due\n  Rule: errors/no-5xx [MUST]`,
+        counterexample: `[dropNamespace(["${HOSTILE}"])]`,
+        path: 'stateful/catalog/model-agrees@3:1',
+        replay:
+          "catalog-conformance run --include stateful --seed 1234567 --path 'stateful/catalog/model-agrees@3:1'",
+        violations: [
+          {
+            check: 'server-error',
+            rule: 'errors/no-5xx',
+            level: 'MUST',
+            message: `a server error (500 Boom: ${HOSTILE}) where 204 was due`,
+            status: 500,
+            curl: "curl -X DELETE 'http://localhost/v1/namespaces/second'",
+          },
+        ],
+        exchanges: first.exchanges.slice(0, 1),
+      },
+    ],
+  }
+  const tests = [...r.tests]
+  tests[i] = t
+  return { r: { ...r, tests }, t }
+}
+
+describe('distinct failures in the reports', () => {
+  const { r, t } = withSecondFailure()
+  const second = t.moreFailures![0]!
+
+  it('results.json carries them (schema), and refuses an entry without its replay path', () => {
+    expect(validateResults(r)).toEqual([])
+    const broken = {
+      ...r,
+      tests: r.tests.map((x) => (x === t ? { ...t, moreFailures: [{ ...second, path: undefined }] } : x)),
+    }
+    expect(validateResults(JSON.parse(JSON.stringify(broken)))).not.toEqual([])
+  })
+
+  it('lists every kind, the first from the test’s own fields, and nothing for a test with one', () => {
+    const all = distinctFailuresOf(t)
+    expect(all.map((f) => f.counterexample)).toEqual([t.counterexample, second.counterexample])
+    expect(all.map((f) => f.replay)).toEqual([t.replay, second.replay])
+    expect(all[1]?.summary).toBe(`a server error (500 Boom: ${HOSTILE}) where 204 was due`)
+    expect(distinctFailuresOf({ ...t, moreFailures: undefined })).toEqual([])
+  })
+
+  it('the console names each failure with its counterexample and replay', () => {
+    const lines = distinctFailureLines(r).join('\n')
+    expect(lines).toContain('property tests with several distinct failures (1):')
+    expect(lines).toContain('stateful/catalog/model-agrees: 2 distinct failures')
+    expect(lines).toContain(`replay: ${t.replay}`)
+    expect(lines).toContain(`replay: ${second.replay}`)
+    expect(lines).toContain(`counterexample: ${second.counterexample}`)
+    expect(distinctFailureLines(loadFixture('results-realistic.json'))).toEqual([])
+  })
+
+  it('report.html shows each failure escaped, with its own transcript', () => {
+    const html = renderHtml(r)
+    expect(html).toContain('Distinct failure 1 of 2')
+    expect(html).toContain('Distinct failure 2 of 2')
+    expect(html).toContain('stateful/catalog/model-agrees@3:1')
+    expect(html).toContain('[dropNamespace([&quot;&lt;img src=x onerror=alert(1)&gt;&quot;])]')
+    expect(html).not.toContain(HOSTILE)
+    expect(html.match(/<details><summary>Transcript/g)?.length).toBe(
+      renderHtml(loadFixture('results-realistic.json')).match(/<details><summary>Transcript/g)!.length + 1,
+    )
+  })
+
+  it('summary.md has a row per failure, escaped', () => {
+    const md = renderMarkdown(r)
+    expect(md).toContain('### Distinct failures of property tests')
+    expect(md).toMatch(/\| 1\/2 \|.*--path '6:0:1'/)
+    expect(md).toMatch(/\| 2\/2 \|.*stateful\/catalog\/model-agrees@3:1/)
+    expect(md).not.toContain(HOSTILE)
+    expect(renderMarkdown(loadFixture('results-realistic.json'))).not.toContain('Distinct failures')
+  })
+
+  it('junit.xml names each failure in the test’s <failure>', () => {
+    const xml = renderJunit(r)
+    expect(xml).toContain('distinct failure 1 of 2')
+    expect(xml).toContain('distinct failure 2 of 2: a server error (500 Boom: &lt;img')
+    expect(xml).toContain(`replay: ${second.replay}`)
+    expect(xml).not.toContain(HOSTILE)
+  })
+})

@@ -1,0 +1,63 @@
+/**
+ * The distinct failures of property tests (suites/_harness/support/property.ts): a property that found several
+ * kinds of failure carries the first in its own fields and the others in `moreFailures`. Every report lists each
+ * kind with its shrunk counterexample and replay command, so a second defect is not hidden behind the first.
+ */
+import type { Results, TestResult } from './results.ts'
+
+/** One distinct failure as the summaries show it. */
+export interface ShownFailure {
+  /** The first line of what the counterexample broke. */
+  readonly summary: string
+  readonly counterexample: string
+  readonly replay: string
+}
+
+const firstLine = (s: string | undefined): string => (s ?? '').split('\n')[0] ?? ''
+
+/** Every distinct failure of `t`, the first included; empty unless the test found more than one. */
+export function distinctFailuresOf(t: TestResult): ShownFailure[] {
+  const more = t.moreFailures ?? []
+  if (more.length === 0) return []
+  return [
+    {
+      summary: firstLine(t.message),
+      counterexample: t.counterexample ?? '',
+      replay: t.replay ?? t.path ?? '',
+    },
+    ...more.map((f) => ({
+      summary: firstLine(f.message),
+      counterexample: f.counterexample,
+      replay: f.replay,
+    })),
+  ]
+}
+
+/** The tests that found more than one distinct failure. */
+export function withDistinctFailures(r: Pick<Results, 'tests'>): TestResult[] {
+  return r.tests.filter((t) => (t.moreFailures?.length ?? 0) > 0)
+}
+
+function clipped(s: string, n: number): string {
+  return s.length > n ? `${s.slice(0, n)}…` : s
+}
+
+/** Console lines: each property test with several distinct failures, every failure with its case and replay. */
+export function distinctFailureLines(r: Pick<Results, 'tests'>, limit = 10): string[] {
+  const tests = withDistinctFailures(r)
+  if (tests.length === 0) return []
+  const lines = [`property tests with several distinct failures (${tests.length}):`]
+  for (const t of tests.slice(0, limit)) {
+    const all = distinctFailuresOf(t)
+    lines.push(`  ${t.rule}: ${all.length} distinct failures`)
+    all.forEach((f, i) =>
+      lines.push(
+        `    ${i + 1}. ${clipped(f.summary, 200)}`,
+        `       counterexample: ${clipped(f.counterexample, 200)}`,
+        `       replay: ${f.replay}`,
+      ),
+    )
+  }
+  if (tests.length > limit) lines.push(`  … and ${tests.length - limit} more in report.html`)
+  return lines
+}
