@@ -6,6 +6,8 @@
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import { createTable } from '../_harness/support/catalog-objects.ts'
+import { delegationHeader, freshIdempotencyKey } from '../_harness/support/spec-params.ts'
+import { anyAnswer } from '../_harness/support/statuses.ts'
 import { dataFiles, seededTable, type SeedContext } from './seed.ts'
 
 interface PlanResult {
@@ -139,7 +141,41 @@ operation('fetchPlanningResult', () => {
           'no tasks unless completed',
           { received: fetched },
         )
+      // The same read with the delegation header: the server may supply access via the requested mechanism or
+      // none, and nothing else of the answer changes, so it is judged as the read above is, against the schema.
+      const delegated = await catalog.op.fetchPlanningResult({
+        namespace: ns,
+        table: 't',
+        planId,
+        headers: delegationHeader(ctx.run, 'fetchPlanningResult'),
+      })
+      check.conform(delegated, { status: anyAnswer(delegated.status) })
       check.conform(await catalog.op.cancelPlanning({ namespace: ns, table: 't', planId }), { status: 204 })
+      // A second plan and its cancel as a client that asks for credentials and sends Idempotency-Key (1.11): the
+      // document states no replay on these routes ("mutation endpoints" advertise it), so the keys are only sent,
+      // once each, and any answer but a 5xx will do.
+      const again = await catalog.op.planTableScan({
+        namespace: ns,
+        table: 't',
+        body: {},
+        headers: {
+          ...delegationHeader(ctx.run, 'planTableScan'),
+          ...freshIdempotencyKey(ctx.run, 'planTableScan'),
+        },
+      })
+      const second = check.conform<PlanResult>(again, { status: anyAnswer(again.status) })
+      if (again.status === 200 && second.status === 'submitted' && second['plan-id']) {
+        const cancel = await catalog.op.cancelPlanning({
+          namespace: ns,
+          table: 't',
+          planId: second['plan-id'],
+          headers: {
+            ...delegationHeader(ctx.run, 'cancelPlanning'),
+            ...freshIdempotencyKey(ctx.run, 'cancelPlanning'),
+          },
+        })
+        check.conform(cancel, { status: anyAnswer(cancel.status) })
+      }
     },
   )
 
@@ -217,6 +253,14 @@ operation('fetchScanTasks', () => {
         files += (got['file-scan-tasks'] ?? []).length
       }
       check.equal(files, 9, 'the plan tasks together hold every data file of the table')
+      // A plan task fetched again under an Idempotency-Key (1.11): only sent, as on the other planning routes.
+      const keyed = await catalog.op.fetchScanTasks({
+        namespace: ns,
+        table: 't',
+        body: { 'plan-task': planTasks[0] },
+        headers: freshIdempotencyKey(ctx.run, 'fetchScanTasks'),
+      })
+      check.conform(keyed, { status: anyAnswer(keyed.status) })
     },
   )
 

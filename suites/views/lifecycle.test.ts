@@ -5,6 +5,8 @@
 import { operation, rule } from '../_harness/dsl.ts'
 import { setupTable } from '../_harness/support/commit-steps.ts'
 import { expectViewInvariants } from '../_harness/support/invariants.ts'
+import { defines, referencedBy } from '../_harness/support/spec-params.ts'
+import { anyAnswer } from '../_harness/support/statuses.ts'
 import {
   createViewBody,
   currentVersion,
@@ -99,7 +101,7 @@ operation('loadView', () => {
       title: 'load returns the metadata-location and metadata of the created view',
       requires: ['createView', 'loadView'],
     },
-    async ({ catalog, sandbox, check }) => {
+    async ({ catalog, sandbox, check, run }) => {
       const ref = { namespace: await sandbox.namespace(catalog, 'view'), view: sandbox.names.view('load') }
       const created = await setupView(catalog, check, ref)
       const ex = await catalog.op.loadView({ namespace: ref.namespace, view: ref.view })
@@ -107,6 +109,18 @@ operation('loadView', () => {
       check.equal(loaded.metadataLocation, created.metadataLocation, 'the same metadata-location')
       check.equal(loaded.metadata['view-uuid'], created.metadata['view-uuid'], 'the same view-uuid')
       check.equal(loaded.metadata.versions, created.metadata.versions, 'the same versions')
+      // Loaded as a query engine loads a view another view references (`referenced-by`, 1.11): the document gives
+      // the parameter no behaviour to judge, so any answer but a 5xx will do, and a 200 is this view.
+      if (defines(run, 'loadView', 'query', 'referenced-by')) {
+        const outer = { namespace: ref.namespace, view: sandbox.names.view('outer') }
+        const via = await catalog.op.loadView({
+          ...ref,
+          query: { 'referenced-by': referencedBy(run, [outer]) },
+        })
+        const body = check.conform(via, { status: anyAnswer(via.status) })
+        if (via.status === 200)
+          check.equal(viewStateOf(body).metadata['view-uuid'], created.metadata['view-uuid'], 'the same view')
+      }
     },
   )
 
