@@ -3,8 +3,8 @@
  * requirement and update kinds of schemas/json (their `type` / `action` consts), and each operation's
  * documented statuses, query parameters, request headers and request-body fields (`<operationId> <name>`).
  * Kinds and fields that only some releases know are filtered with the release notes of the REST OpenAPI
- * releases (e.g. `enable-row-lineage` exists only in 1.8–1.9, `append` only in the document, registerTable's
- * `overwrite` from 1.9).
+ * releases (e.g. `enable-row-lineage` exists only in 1.8–1.9, `append` only in the document), and fields with
+ * the operation table's `requestFieldsSince` (registerTable's `overwrite` from 1.9).
  */
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -14,6 +14,7 @@ import {
   OPERATION_IDS,
   RELEASES,
   paramsAt,
+  requestFieldAt,
 } from '../schemas/operations.ts'
 import type { OperationId, Release } from '../schemas/operations.ts'
 import { schemaDocuments } from '../schemas/registry.ts'
@@ -49,15 +50,6 @@ const KIND_SINCE: Readonly<Record<string, Release>> = {
   'remove-schemas': '1.9',
   'add-encryption-key': '1.10',
   'remove-encryption-key': '1.10',
-}
-
-/**
- * Request fields added to their operation's body after the operation itself (from the OpenAPI file at each
- * release tag); absent means the operation's first release. schemas/json describes the newest release.
- */
-const FIELD_SINCE: Readonly<Record<string, Release>> = {
-  'registerTable overwrite': '1.9',
-  'planTableScan min-rows-requested': '1.11',
 }
 
 /** Kinds that exist only in some profiles. */
@@ -142,9 +134,7 @@ function requestFieldsIn(operations: readonly OperationId[], release: Release): 
     if (request === null) return []
     const fields = new Set<string>()
     topLevelFields(defs.get(request), defs, fields)
-    return [...fields]
-      .map((f) => `${id} ${f}`)
-      .filter((name) => atLeast(release, FIELD_SINCE[name] ?? OPERATIONS[id].since))
+    return [...fields].filter((f) => requestFieldAt(id, f, release)).map((f) => `${id} ${f}`)
   })
 }
 

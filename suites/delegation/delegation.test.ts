@@ -189,6 +189,25 @@ operation('signRequest', () => {
         level: 'SHOULD',
       })
       check.conform(ex, { status: 200 })
+      // The optional fields, as a client signs an S3 DeleteObjects call (the document's example of a body that
+      // must be validated before signing): its provider, its body and the request's properties. Whether the server
+      // signs this one too the document leaves open, so any answer but a 5xx will do.
+      const table = created.metadata.location ?? ''
+      const base = table.startsWith('s3://') ? table.replace(/\/+$/, '') : 's3://bucket/table'
+      const deletes = await catalog.op.signRequest({
+        namespace: ns,
+        table: 't',
+        body: {
+          region: 'us-east-1',
+          uri: `${base}/data?delete`,
+          method: 'POST',
+          headers: { host: ['bucket.s3.amazonaws.com'], 'content-type': ['application/xml'] },
+          body: `<Delete><Object><Key>${base.replace(/^s3:\/\/[^/]+\//, '')}/data/f.parquet</Key></Object></Delete>`,
+          provider: 's3',
+          properties: {},
+        },
+      })
+      check.conform(deletes, { status: anyAnswer(deletes.status) })
     },
   )
 })

@@ -6,7 +6,7 @@ import { operation, rule } from '../_harness/dsl.ts'
 import { setupTable } from '../_harness/support/commit-steps.ts'
 import { expectViewInvariants } from '../_harness/support/invariants.ts'
 import { defines, referencedBy } from '../_harness/support/spec-params.ts'
-import { anyAnswer } from '../_harness/support/statuses.ts'
+import { anyAnswer, anyClientError } from '../_harness/support/statuses.ts'
 import {
   createViewBody,
   currentVersion,
@@ -59,9 +59,19 @@ operation('createView', () => {
     async ({ catalog, sandbox, check }) => {
       const namespace = await sandbox.namespace(catalog, 'view')
       const ref = { namespace, view: sandbox.names.view('dup') }
-      await setupView(catalog, check, ref)
+      const existing = await setupView(catalog, check, ref)
       const ex = await catalog.op.createView({ namespace, body: createViewBody(namespace, ref.view) })
       check.conform(ex, { status: 409, errorType: /AlreadyExists/ })
+      // Again with a requested location beside the existing view's: the name is still taken, so the create is
+      // still refused; which 4xx comes first (409, or one for a location the server will not take) is open.
+      const base = existing.metadata.location
+      if (base) {
+        const located = await catalog.op.createView({
+          namespace,
+          body: { ...createViewBody(namespace, ref.view), location: `${base.replace(/\/+$/, '')}_requested` },
+        })
+        check.conform(located, { status: anyClientError(located.status, 409) })
+      }
     },
   )
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseCapabilities } from '../capabilities.ts'
-import { defines, delegationHeader, freshIdempotencyKey, referencedBy } from './spec-params.ts'
+import { defines, definesField, delegationHeader, freshIdempotencyKey, referencedBy } from './spec-params.ts'
 
 const caps = parseCapabilities({})
 const run = (profile: string) => ({ profile, delegationHeader: 'X-Iceberg-Access-Delegation', caps })
@@ -20,6 +20,14 @@ describe('optional parameters by release', () => {
     expect(
       Object.keys(delegationHeader({ ...run('1.11'), delegationHeader: 'X-Other' }, 'registerTable')),
     ).toEqual(['X-Other'])
+  })
+
+  it('knows the request fields a later release added', () => {
+    expect(definesField(run('1.11'), 'planTableScan', 'min-rows-requested')).toBe(true)
+    expect(definesField(run('1.10'), 'planTableScan', 'min-rows-requested')).toBe(false)
+    expect(definesField(run('1.10'), 'planTableScan', 'stats-fields')).toBe(true)
+    expect(definesField(run('1.8'), 'registerTable', 'overwrite')).toBe(false)
+    expect(definesField(run('1.9'), 'registerTable', 'overwrite')).toBe(true)
   })
 
   it('hands out a fresh UUIDv7 key per call, from 1.11 on', () => {

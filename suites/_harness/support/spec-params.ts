@@ -5,7 +5,7 @@
  * returns nothing for a parameter the release does not define on the operation, so older profiles send the
  * requests they always sent.
  */
-import { paramsAt } from '../../../schemas/operations.ts'
+import { paramsAt, requestFieldAt } from '../../../schemas/operations.ts'
 import type { OperationId } from '../../../schemas/operations.ts'
 import { getProfile } from '../../../schemas/profiles.ts'
 import { joinNamespace } from '../client.ts'
@@ -22,6 +22,11 @@ export function defines(
   name: string,
 ): boolean {
   return paramsAt(op, key, getProfile(run.profile).release).includes(name)
+}
+
+/** Whether the run's release defines top-level request-body field `field` on operation `op`. */
+export function definesField(run: Pick<RunContext, 'profile'>, op: OperationId, field: string): boolean {
+  return requestFieldAt(op, field, getProfile(run.profile).release)
 }
 
 /**
