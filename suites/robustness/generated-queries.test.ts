@@ -2,10 +2,11 @@
  * Generated query parameters on the operations that take them: each run sets one parameter the spec defines to a
  * boundary or malformed value (empty, zero, negative, past int and long range, fractional, exponent, not a number,
  * control characters, a word where a flag belongs, such as purgeRequested on a drop); a parameter a later release added
- * (referenced-by on loadTable and loadView, planId and referenced-by on loadCredentials, all 1.11) only from that release. What is judged: never a server error — a 5xx is not the
- * answer to a parameter the client got wrong (MUST, as for generated bodies). Which 4xx, or whether the server
- * ignores the value, the spec leaves open, so any answer below 500 passes. Seeded and budgeted like every property
- * (the budget per parameter); after it, each parameter is sent once more present without a value.
+ * (referenced-by on loadTable and loadView, planId and referenced-by on loadCredentials, all 1.11) only from that
+ * release. What is judged: never a server error — a 5xx is not the answer to a parameter the client got wrong (MUST,
+ * as for generated bodies). Which 4xx, or whether the server ignores the value, the spec leaves open, so any answer
+ * below 500 passes. Seeded and budgeted like every property (the budget per parameter); after it, each parameter is
+ * sent once more present without a value.
  */
 import fc from 'fast-check'
 import { paramsAt } from '../../schemas/operations.ts'
