@@ -69,6 +69,39 @@ describe('spec universe', () => {
     expect(specUniverse('main').queryParams).toContain('listFunctions pageToken')
     expect(specUniverse('main').headers).toContain('unregisterTable Idempotency-Key')
   })
+
+  it('lists the top-level request fields of each operation with a body, each from the release that defines it', () => {
+    const latest = specUniverse('1.11')
+    const of = (op: string, u = latest) =>
+      u.requestFields.filter((f) => f.startsWith(`${op} `)).map((f) => f.slice(op.length + 1))
+    expect(of('createTable')).toEqual([
+      'name',
+      'location',
+      'schema',
+      'partition-spec',
+      'write-order',
+      'stage-create',
+      'properties',
+    ])
+    // The request object's own fields only: an update's `action` or a requirement's `type` are not counted.
+    expect(of('updateTable')).toEqual(['identifier', 'requirements', 'updates'])
+    expect(of('commitTransaction')).toEqual(['table-changes'])
+    // Unions count the top-level fields of every branch: a scan report's and a commit report's.
+    expect(of('reportMetrics')).toEqual(
+      expect.arrayContaining(['report-type', 'projected-field-names', 'sequence-number', 'operation']),
+    )
+    expect(of('getToken')).toEqual(expect.arrayContaining(['grant_type', 'client_id', 'subject_token']))
+    // Operations without a body have no fields.
+    expect(of('loadTable')).toEqual([])
+    expect(of('dropTable')).toEqual([])
+    // registerTable `overwrite` came with 1.9, planTableScan `min-rows-requested` with 1.11.
+    expect(of('registerTable')).toEqual(['name', 'metadata-location', 'overwrite'])
+    expect(of('registerTable', specUniverse('1.8'))).toEqual(['name', 'metadata-location'])
+    expect(of('planTableScan')).toContain('min-rows-requested')
+    expect(of('planTableScan', specUniverse('1.10'))).not.toContain('min-rows-requested')
+    expect(of('planTableScan', specUniverse('1.10'))).toHaveLength(8)
+    expect(specUniverse('1.4').requestFields).not.toContain('createView name')
+  })
 })
 
 describe('computeCoverage', () => {
@@ -161,6 +194,68 @@ describe('computeCoverage', () => {
     expect(covered(elsewhere.queryParams.rows)).not.toContain('loadTable snapshots')
     expect(covered(c.queryParams.rows)).not.toContain('loadTable snapshots')
     expect(c.queryParams.rows.filter((x) => !x.covered).map((x) => x.name)).toContain('loadTable snapshots')
+  })
+
+  it('counts the top-level request fields a test that reached a verdict sent to the operation', () => {
+    expect(covered(c.requestFields.rows)).toEqual([
+      'createNamespace namespace',
+      'createNamespace properties',
+      'createTable name',
+      'createTable schema',
+      'registerTable name',
+      'registerTable metadata-location',
+      'updateTable requirements',
+      'updateTable updates',
+      'commitTransaction table-changes',
+    ])
+    expect(c.requestFields.total).toBe(specUniverse('1.11').requestFields.length)
+    // Fields nested in the body (a table change's identifier, an update's fields) cover nothing.
+    expect(covered(c.requestFields.rows)).not.toContain('updateTable identifier')
+    expect(c.requestFields.rows.find((x) => x.name === 'createNamespace namespace')?.tests).toBe(2)
+
+    // The same run with an OAuth form request, a register with overwrite, and a body that is not an object.
+    const r = loadFixture('results-realistic.json')
+    const register = r.tests.find((t) => t.exchanges.some((ex) => ex.operationId === 'registerTable'))!
+    const exchange = register.exchanges.find((ex) => ex.operationId === 'registerTable')!
+    const sent = (operationId: string, body: string, contentType: string) => ({
+      ...exchange,
+      operationId,
+      request: { ...exchange.request, body, headers: { 'Content-Type': contentType } },
+    })
+    const more = computeCoverage({
+      profile: '1.11',
+      tests: [
+        {
+          ...register,
+          exchanges: [
+            sent(
+              'registerTable',
+              '{"name":"r","metadata-location":"m","overwrite":true}',
+              'application/json',
+            ),
+            sent(
+              'getToken',
+              'grant_type=client_credentials&client_id=me&scope=catalog',
+              'application/x-www-form-urlencoded',
+            ),
+            sent('renameTable', '["source","destination"]', 'application/json'),
+            sent('renameView', '{"source":', 'application/json'),
+          ],
+        },
+      ],
+    })
+    expect(covered(more.requestFields.rows)).toEqual([
+      'getToken grant_type',
+      'getToken scope',
+      'getToken client_id',
+      'registerTable name',
+      'registerTable metadata-location',
+      'registerTable overwrite',
+    ])
+    // Under 1.8 `overwrite` is not part of the spec: neither counted nor listed.
+    expect(
+      computeCoverage({ profile: '1.8', tests: [] }).requestFields.rows.map((x) => x.name),
+    ).not.toContain('registerTable overwrite')
   })
 
   it('prints ratios', () => {

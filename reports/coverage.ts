@@ -1,8 +1,8 @@
 /**
  * Spec coverage of a run: which operations, requirement kinds, update kinds, documented statuses, query
- * parameters and request headers the tests reached. Computed from the tests' operationIds and rules and from
- * the recorded exchanges (request bodies for kinds, response statuses for statuses, request URLs and header
- * names for parameters), against the profile's spec universe.
+ * parameters, request headers and request-body fields the tests reached. Computed from the tests' operationIds
+ * and rules and from the recorded exchanges (request bodies for kinds and fields, response statuses for
+ * statuses, request URLs and header names for parameters), against the profile's spec universe.
  */
 import type { OperationId } from '../schemas/operations.ts'
 import type { Results, TestResult } from './results.ts'
@@ -37,6 +37,26 @@ export interface Coverage {
   readonly queryParams: CoverageSection
   /** Request headers per operation (`op Name`), covered when a request to the operation carried it (any case). */
   readonly headers: CoverageSection
+  /**
+   * Top-level request-body fields per operation (`op field`), covered when a request to the operation carried
+   * the field. Only the request object's own fields count: not those nested inside them (an update's fields
+   * inside CommitTableRequest `updates`, a table change inside CommitTransactionRequest `table-changes`).
+   */
+  readonly requestFields: CoverageSection
+}
+
+/** The sections in the order every report shows them. */
+export function coverageSections(c: Coverage): CoverageSection[] {
+  return [
+    c.operations,
+    c.requirementKinds,
+    c.updateKinds,
+    c.statuses,
+    c.commonStatuses,
+    c.queryParams,
+    c.headers,
+    c.requestFields,
+  ]
 }
 
 /** Tests that reached a verdict on the server; unsupported, disabled and harness errors reach nothing. */
@@ -71,6 +91,18 @@ function queryNames(url: string): string[] {
   }
 }
 
+/**
+ * The top-level field names of a recorded request body: the keys of a JSON object, or of a form body (the
+ * OAuth token request). A body that is neither (malformed on purpose, or not an object) carries no field.
+ */
+function bodyFields(body: string | undefined, headers: Record<string, string> | undefined): string[] {
+  if (!body) return []
+  const type = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? ''
+  if (type.includes('x-www-form-urlencoded')) return [...new URLSearchParams(body).keys()]
+  const json = parse(body)
+  return json && typeof json === 'object' && !Array.isArray(json) ? Object.keys(json) : []
+}
+
 function parse(body: string | undefined): unknown {
   if (!body) return undefined
   try {
@@ -99,6 +131,7 @@ export function computeCoverage(results: Pick<Results, 'profile' | 'tests'>): Co
   const queryTests = new Map<string, number>()
   // Header names are matched case-insensitively: keyed by the lower-case `op name`.
   const headerTests = new Map<string, number>()
+  const fieldTests = new Map<string, number>()
   const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1)
   for (const t of results.tests) {
     if (!ran(t)) continue
@@ -107,6 +140,7 @@ export function computeCoverage(results: Pick<Results, 'profile' | 'tests'>): Co
     const upd = new Set<string>()
     const query = new Set<string>()
     const headers = new Set<string>()
+    const fields = new Set<string>()
     for (const a of t.accepted ?? []) accepted.add(a)
     for (const ex of t.exchanges) {
       ops.add(ex.operationId)
@@ -119,6 +153,7 @@ export function computeCoverage(results: Pick<Results, 'profile' | 'tests'>): Co
         seen.set(ex.operationId, s)
       }
       kindsOf(parse(ex.request.body), req, upd)
+      for (const f of bodyFields(ex.request.body, ex.request.headers)) fields.add(`${ex.operationId} ${f}`)
     }
     // A rule named after a kind covers it even when its exchanges were cut from the record.
     for (const k of u.requirementKinds) if (t.rule.includes(k)) req.add(k)
@@ -128,6 +163,7 @@ export function computeCoverage(results: Pick<Results, 'profile' | 'tests'>): Co
     for (const k of upd) bump(updTests, k)
     for (const q of query) bump(queryTests, q)
     for (const h of headers) bump(headerTests, h)
+    for (const f of fields) bump(fieldTests, f)
   }
   const statusNames: string[] = []
   const undocumented: string[] = []
@@ -160,6 +196,7 @@ export function computeCoverage(results: Pick<Results, 'profile' | 'tests'>): Co
     undocumentedStatuses: undocumented,
     queryParams: section('Query parameters', u.queryParams, (n) => queryTests.get(n) ?? 0),
     headers: section('Headers', u.headers, (n) => headerTests.get(n.toLowerCase()) ?? 0),
+    requestFields: section('Request fields', u.requestFields, (n) => fieldTests.get(n) ?? 0),
   }
 }
 

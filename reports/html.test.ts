@@ -13,6 +13,7 @@ describe('renderHtml', () => {
     expect(html).toMatch(/Operations: \d+\/\d+/)
     expect(html).toMatch(/Query parameters: 3\/14/)
     expect(html).toMatch(/Headers: 1\/23/)
+    expect(html).toMatch(/Request fields: 9\/69/)
     expect(html.match(/<tbody class="t"/g)).toHaveLength(r.tests.length)
     // A failure carries its rule, message, transcript and curl line.
     expect(html).toContain('namespaces/create/exists-409 [MUST]')

@@ -4,7 +4,7 @@
  * message, transcript and curl line. Every string that may come from a server or a config is escaped,
  * and the CSP allows only the page's own style and its one hashed script.
  */
-import { computeCoverage, ratio } from './coverage.ts'
+import { computeCoverage, coverageSections, ratio } from './coverage.ts'
 import type { CoverageSection } from './coverage.ts'
 import { escapeHtml as e } from './escape.ts'
 import { SCRIPT, STYLE, contentSecurityPolicy } from './html-assets.ts'
@@ -96,8 +96,8 @@ function coverage(r: Results): string {
     c.undocumentedStatuses.length > 0
       ? `<p>Statuses seen that the spec does not document for the operation: ${e(c.undocumentedStatuses.join(', '))}</p>`
       : ''
-  return `<div class="grid">${[c.operations, c.requirementKinds, c.updateKinds, c.statuses, c.commonStatuses, c.queryParams, c.headers].map(coverageCard).join('')}</div>${extra}
-<p class="rule">An operation or kind is covered when a test that reached a verdict (pass, fail, warn) declared it or sent it; a status when such a test saw it; a query parameter or header when such a test sent it to the operation.</p>`
+  return `<div class="grid">${coverageSections(c).map(coverageCard).join('')}</div>${extra}
+<p class="rule">An operation or kind is covered when a test that reached a verdict (pass, fail, warn) declared it or sent it; a status when such a test saw it; a query parameter, header or top-level request-body field when such a test sent it to the operation.</p>`
 }
 
 function filters(r: Results): string {

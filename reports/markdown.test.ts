@@ -12,6 +12,7 @@ describe('summary.md', () => {
     expect(md).toMatch(/\| Operations \| \d+\/32 \(\d+%\) \|/)
     expect(md).toMatch(/\| Query parameters \| 3\/14 \(21%\) \| .*loadTable snapshots/)
     expect(md).toMatch(/\| Headers \| 1\/23 \(4%\) \| createNamespace Idempotency-Key/)
+    expect(md).toMatch(/\| Request fields \| 9\/69 \(13%\) \| getToken grant_type, .* … \(\+48\)/)
     expect(md).toMatch(/\| Requirement kinds \| 4\/9 \(44%\) \| assert-create, /)
     expect(md).toContain(
       '| fail | creating an existing namespace is 409 · namespaces/create/exists-409 [MUST] | — |',

@@ -3,7 +3,7 @@
  * outcome counts, the matrix of area × outcome, spec coverage, and the failures. Server text is escaped
  * (GitHub renders inline HTML in Markdown).
  */
-import { computeCoverage, ratio } from './coverage.ts'
+import { computeCoverage, coverageSections, ratio } from './coverage.ts'
 import type { CoverageSection } from './coverage.ts'
 import { OUTCOMES, mustRulesMet } from './results.ts'
 import type { Results } from './results.ts'
@@ -47,16 +47,7 @@ function matrix(r: Results): string[] {
 function coverageTable(r: Results): string[] {
   const c = computeCoverage(r)
   const lines = ['| spec part | covered | not covered |', '|---|---:|---|']
-  for (const s of [
-    c.operations,
-    c.requirementKinds,
-    c.updateKinds,
-    c.statuses,
-    c.commonStatuses,
-    c.queryParams,
-    c.headers,
-  ])
-    lines.push(`| ${s.title} | ${ratio(s)} | ${cell(missing(s))} |`)
+  for (const s of coverageSections(c)) lines.push(`| ${s.title} | ${ratio(s)} | ${cell(missing(s))} |`)
   if (c.undocumentedStatuses.length > 0)
     lines.push('', `Undocumented statuses seen: ${cell(c.undocumentedStatuses.join(', '))}`)
   return lines

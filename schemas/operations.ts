@@ -40,6 +40,12 @@ export interface OperationSpec {
    * security schemes, and Content-Type/Accept, from the media types) are not parameters and are left out.
    */
   readonly headers?: readonly ParamSpec[]
+  /**
+   * Top-level fields of the request body that a release later than the operation's added (from the spec file at
+   * each release tag); every other field of the request schema is as old as the operation. schemas/json describes
+   * the newest release.
+   */
+  readonly requestFieldsSince?: Readonly<Record<string, Release>>
 }
 
 /**
@@ -60,6 +66,13 @@ export function paramsAt(id: OperationId, key: 'query' | 'headers', release: Rel
   return ((OPERATIONS[id] as OperationSpec)[key] ?? [])
     .filter((p) => RELEASES.indexOf(release) >= RELEASES.indexOf(paramSince(id, p)))
     .map(paramName)
+}
+
+/** Whether request-body field `field` of operation `id` exists at `release` (see `requestFieldsSince`). */
+export function requestFieldAt(id: OperationId, field: string, release: Release): boolean {
+  const o = OPERATIONS[id] as OperationSpec
+  const since = o.requestFieldsSince?.[field] ?? o.since
+  return RELEASES.indexOf(release) >= RELEASES.indexOf(since)
 }
 
 /** Statuses every catalog route may answer with. */
@@ -229,6 +242,7 @@ export const OPERATIONS = {
       { name: 'X-Iceberg-Access-Delegation', since: '1.11' },
       { name: 'Idempotency-Key', since: '1.11' },
     ],
+    requestFieldsSince: { 'min-rows-requested': '1.11' },
   }),
   fetchPlanningResult: op({
     method: 'GET',
@@ -283,6 +297,7 @@ export const OPERATIONS = {
       { name: 'X-Iceberg-Access-Delegation', since: '1.11' },
       { name: 'Idempotency-Key', since: '1.11' },
     ],
+    requestFieldsSince: { overwrite: '1.9' },
   }),
   loadTable: op({
     method: 'GET',

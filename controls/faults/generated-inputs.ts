@@ -109,24 +109,41 @@ export const faults: Fault[] = [
   {
     name: 'generated-query-500',
     description:
-      'Query parameters are parsed without validation: a pageSize that is not a number, or a snapshots value other than all or refs, crashes the handler (500).',
+      'Query parameters are parsed without validation: a pageSize that is not a number, a snapshots value other than all or refs, a referenced-by entry without a namespace separator, or an empty planId crashes the handler (500).',
     areas: ['robustness'],
     files: ['robustness/generated-queries.test.ts'],
-    breaks: ['listNamespaces', 'listTables', 'listViews', 'loadTable', 'dropTable'].map(
-      (op) => `robustness/generated-query/${op}`,
-    ),
+    breaks: [
+      'listNamespaces',
+      'listTables',
+      'listViews',
+      'loadTable',
+      'dropTable',
+      'loadView',
+      'loadCredentials',
+    ].map((op) => `robustness/generated-query/${op}`),
     hooks: () => ({
       onRequest: (req) => {
         const op = operationOf(req)
         const size = req.query.get('pageSize')
         const snapshots = req.query.get('snapshots')
         const purge = req.query.get('purgeRequested')
+        const referencedBy = req.query.get('referenced-by')
+        const planId = req.query.get('planId')
         const crash =
           (op?.startsWith('list') && size !== null && !/^[0-9]+$/.test(size)) ||
           (op === 'loadTable' && snapshots !== null && snapshots !== 'all' && snapshots !== 'refs') ||
-          (op === 'dropTable' && purge !== null && purge !== 'true' && purge !== 'false')
+          (op === 'dropTable' && purge !== null && purge !== 'true' && purge !== 'false') ||
+          // Each view of the chain split at its last separator, with no check that there is one.
+          ((op === 'loadView' || op === 'loadCredentials') &&
+            referencedBy !== null &&
+            referencedBy.split(',').some((v) => !v.includes('\u001f'))) ||
+          (op === 'loadCredentials' && planId !== null && planId.trim() === '')
         return crash
-          ? errorResponse(500, 'NumberFormatException', `For input string: "${size ?? snapshots ?? purge}"`)
+          ? errorResponse(
+              500,
+              'NumberFormatException',
+              `For input string: "${size ?? snapshots ?? purge ?? referencedBy ?? planId}"`,
+            )
           : req
       },
     }),

@@ -356,6 +356,21 @@ export const faults: Fault[] = [
     }),
   },
   {
+    name: 'tbl-register-overwrite-ignored',
+    description:
+      'registerTable ignores `overwrite`: registering onto an existing table is refused with 409 as without it.',
+    areas: TABLES,
+    breaks: ['tables/register/overwrite'],
+    hooks: () => ({
+      onRequest: onRequests(['registerTable'], (req) => {
+        const body = requestJson(req)
+        if (body?.overwrite === undefined) return req
+        delete body.overwrite
+        return withRequestJson(req, body)
+      }),
+    }),
+  },
+  {
     name: 'tbl-register-new-uuid',
     description: 'registerTable answers metadata with a new table-uuid instead of the registered metadata.',
     areas: TABLES,

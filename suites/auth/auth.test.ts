@@ -10,6 +10,7 @@ import { operation, rule } from '../_harness/dsl.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 import type { Transport } from '../_harness/http/transport.ts'
 import type { RunContext } from '../_harness/run-context.ts'
+import { anyAnswer } from '../_harness/support/statuses.ts'
 
 /**
  * True when the run has no credentials and an anonymous read succeeds: the target requires no
@@ -20,6 +21,8 @@ async function isOpen(catalog: CatalogClient, run: RunContext): Promise<boolean>
   const ex = await catalog.op.listNamespaces({ anonymous: true })
   return ex.status >= 200 && ex.status < 300
 }
+
+const ACCESS_TOKEN = 'urn:ietf:params:oauth:token-type:access_token'
 
 const NO_OAUTH = 'the run was given no OAuth2 client credentials (--client-id/--client-secret)'
 const OPEN =
@@ -117,6 +120,24 @@ operation('topic:auth', () => {
         headers: { Authorization: `Bearer ${String(body.access_token)}` },
       })
       check.conform(use, { status: 200 })
+      // Then the token exchange the endpoint also describes ("an access token for one with the same claims and a
+      // refreshed expiration period"), with every field of the exchange request. Whether a server still offers it
+      // on the deprecated endpoint is open, so any answer but a 5xx will do, judged against its schema.
+      const exchanged = await tokenRequest(catalog, transport, oauth.tokenUrl, {
+        grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+        subject_token: String(body.access_token),
+        subject_token_type: ACCESS_TOKEN,
+        actor_token: String(body.access_token),
+        actor_token_type: ACCESS_TOKEN,
+        requested_token_type: ACCESS_TOKEN,
+        scope: oauth.scope,
+      })
+      const refreshed = (exchanged.json as { access_token?: unknown } | undefined)?.access_token
+      if (typeof refreshed === 'string') transport.redactor.add(refreshed)
+      check.conform(exchanged, {
+        status: anyAnswer(exchanged.status),
+        schema: exchanged.status === 200 ? 'OAuthTokenResponse' : 'OAuthError',
+      })
     },
   )
 

@@ -5,7 +5,10 @@
  * document makes vended credentials (a `token` in config) a MUST.
  */
 import type { RunContext } from '../_harness/run-context.ts'
+import { supports } from '../_harness/capabilities.ts'
 import { operation, rule } from '../_harness/dsl.ts'
+import { defines, referencedBy } from '../_harness/support/spec-params.ts'
+import { anyAnswer } from '../_harness/support/statuses.ts'
 import { createTable, tableRequest, type LoadTableResult } from '../_harness/support/catalog-objects.ts'
 
 /** Config keys that carry a vended credential. */
@@ -112,7 +115,7 @@ operation('loadCredentials', () => {
       title: 'loadCredentials answers 200 with a storage-credentials array',
       requires: ['createNamespace', 'createTable', 'loadCredentials'],
     },
-    async ({ catalog, sandbox, check }) => {
+    async ({ catalog, sandbox, check, run }) => {
       const ns = await sandbox.namespace(catalog, 'creds')
       await createTable(catalog, check, ns, 't')
       const ex = await catalog.op.loadCredentials({ namespace: ns, table: 't' })
@@ -123,6 +126,23 @@ operation('loadCredentials', () => {
         received: body['storage-credentials'],
       })
       check.conform(ex, { status: 200 })
+      // The 1.11 parameters, as a client sends them: credentials for a scan the server planned (`planId`), and for
+      // a table read through a view (`referenced-by`). The document gives them no behaviour to judge, so any
+      // answer but a 5xx will do (a 200 is judged against LoadCredentialsResponse).
+      const scoped: Record<string, string>[] = []
+      if (defines(run, 'loadCredentials', 'query', 'planId') && supports(run.caps, 'planTableScan')) {
+        const plan = await catalog.op.planTableScan({ namespace: ns, table: 't', body: {} })
+        const planId = (plan.json as { 'plan-id'?: unknown } | undefined)?.['plan-id']
+        if (plan.status === 200 && typeof planId === 'string') scoped.push({ planId })
+      }
+      if (defines(run, 'loadCredentials', 'query', 'referenced-by'))
+        scoped.push({
+          'referenced-by': referencedBy(run, [{ namespace: ns, view: sandbox.names.view('via') }]),
+        })
+      for (const query of scoped) {
+        const again = await catalog.op.loadCredentials({ namespace: ns, table: 't', query })
+        check.conform(again, { status: anyAnswer(again.status) })
+      }
     },
   )
 
@@ -169,6 +189,25 @@ operation('signRequest', () => {
         level: 'SHOULD',
       })
       check.conform(ex, { status: 200 })
+      // The optional fields, as a client signs an S3 DeleteObjects call (the document's example of a body that
+      // must be validated before signing): its provider, its body and the request's properties. Whether the server
+      // signs this one too the document leaves open, so any answer but a 5xx will do.
+      const table = created.metadata.location ?? ''
+      const base = table.startsWith('s3://') ? table.replace(/\/+$/, '') : 's3://bucket/table'
+      const deletes = await catalog.op.signRequest({
+        namespace: ns,
+        table: 't',
+        body: {
+          region: 'us-east-1',
+          uri: `${base}/data?delete`,
+          method: 'POST',
+          headers: { host: ['bucket.s3.amazonaws.com'], 'content-type': ['application/xml'] },
+          body: `<Delete><Object><Key>${base.replace(/^s3:\/\/[^/]+\//, '')}/data/f.parquet</Key></Object></Delete>`,
+          provider: 's3',
+          properties: {},
+        },
+      })
+      check.conform(deletes, { status: anyAnswer(deletes.status) })
     },
   )
 })

@@ -2,10 +2,11 @@
  * Generated query parameters on the operations that take them: each run sets one parameter the spec defines to a
  * boundary or malformed value (empty, zero, negative, past int and long range, fractional, exponent, not a number,
  * control characters, a word where a flag belongs, such as purgeRequested on a drop); a parameter a later release added
- * (referenced-by on loadTable, 1.11) only from that release. What is judged: never a server error — a 5xx is not the
- * answer to a parameter the client got wrong (MUST, as for generated bodies). Which 4xx, or whether the server
- * ignores the value, the spec leaves open, so any answer below 500 passes. Seeded and budgeted like every property
- * (the budget per parameter); after it, each parameter is sent once more present without a value.
+ * (referenced-by on loadTable and loadView, planId and referenced-by on loadCredentials, all 1.11) only from that
+ * release. What is judged: never a server error — a 5xx is not the answer to a parameter the client got wrong (MUST,
+ * as for generated bodies). Which 4xx, or whether the server ignores the value, the spec leaves open, so any answer
+ * below 500 passes. Seeded and budgeted like every property (the budget per parameter); after it, each parameter is
+ * sent once more present without a value.
  */
 import fc from 'fast-check'
 import { paramsAt } from '../../schemas/operations.ts'
@@ -13,6 +14,7 @@ import type { OperationId } from '../../schemas/operations.ts'
 import { getProfile } from '../../schemas/profiles.ts'
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
+import { createView } from '../_harness/support/catalog-objects.ts'
 import { setupTable } from '../_harness/support/commit-steps.ts'
 import { DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
 import { anyAnswer } from '../_harness/support/statuses.ts'
@@ -45,7 +47,7 @@ interface Case {
   readonly requires: readonly OperationId[]
   /** Query parameters to generate; those the operation table dates later than the run's profile are left out. */
   readonly params: readonly string[]
-  readonly args: (ctx: Fixtures) => Promise<{ namespace?: readonly string[]; table?: string }>
+  readonly args: (ctx: Fixtures) => Promise<{ namespace?: readonly string[]; table?: string; view?: string }>
   /** Fresh arguments for every run: the operation consumes its target (a drop). */
   readonly perRun?: boolean
 }
@@ -90,6 +92,24 @@ const CASES: readonly Case[] = [
     op: 'loadTable',
     requires: ['createNamespace', 'createTable', 'loadTable'],
     params: ['snapshots', 'referenced-by'],
+    args: tableArgs,
+  },
+  {
+    op: 'loadView',
+    requires: ['createNamespace', 'createView', 'loadView'],
+    params: ['referenced-by'],
+    args: async (ctx) => {
+      const namespace = await ctx.sandbox.namespace(ctx.catalog, 'genq')
+      const view = ctx.sandbox.names.view('q')
+      await createView(ctx.catalog, ctx.check, namespace, view)
+      return { namespace, view }
+    },
+  },
+  {
+    // A plan id the server never issued, or a view chain that names nothing, is the client's mistake.
+    op: 'loadCredentials',
+    requires: ['createNamespace', 'createTable', 'loadCredentials'],
+    params: ['planId', 'referenced-by'],
     args: tableArgs,
   },
   {

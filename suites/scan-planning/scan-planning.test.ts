@@ -6,6 +6,8 @@
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import { createTable } from '../_harness/support/catalog-objects.ts'
+import { definesField, delegationHeader, freshIdempotencyKey } from '../_harness/support/spec-params.ts'
+import { anyAnswer } from '../_harness/support/statuses.ts'
 import { dataFiles, seededTable, type SeedContext } from './seed.ts'
 
 interface PlanResult {
@@ -41,10 +43,12 @@ operation('planTableScan', () => {
         'plan answers completed, submitted or failed; tasks only when completed; a plan-id when submitted',
       requires: ['createNamespace', 'createTable', 'planTableScan'],
     },
-    async ({ catalog, sandbox, check, unsupported }) => {
+    async ({ catalog, sandbox, check, run, unsupported }) => {
       const ns = await sandbox.namespace(catalog, 'plan')
       await createTable(catalog, check, ns, 't')
-      const ex = await catalog.op.planTableScan({ namespace: ns, table: 't', body: {} })
+      // With the 1.11 row hint, which the server may follow or not: it changes none of what is judged here.
+      const body = definesField(run, 'planTableScan', 'min-rows-requested') ? { 'min-rows-requested': 1 } : {}
+      const ex = await catalog.op.planTableScan({ namespace: ns, table: 't', body })
       check.accepts(ex, [200, 406])
       if (ex.status === 406) {
         check.conform(ex, { status: 406 }) // a refusal still carries the error envelope
@@ -139,7 +143,42 @@ operation('fetchPlanningResult', () => {
           'no tasks unless completed',
           { received: fetched },
         )
+      // The same read with the delegation header (1.11): the server may supply access via the requested mechanism
+      // or none, and the document gives the header no other behaviour, so any answer but a 5xx will do (a 200 is
+      // judged against the schema).
+      const delegated = await catalog.op.fetchPlanningResult({
+        namespace: ns,
+        table: 't',
+        planId,
+        headers: delegationHeader(ctx.run, 'fetchPlanningResult'),
+      })
+      check.conform(delegated, { status: anyAnswer(delegated.status) })
       check.conform(await catalog.op.cancelPlanning({ namespace: ns, table: 't', planId }), { status: 204 })
+      // A second plan and its cancel as a client that asks for credentials and sends Idempotency-Key (1.11): the
+      // document states no replay on these routes ("mutation endpoints" advertise it), so the keys are only sent,
+      // once each, and any answer but a 5xx will do.
+      const again = await catalog.op.planTableScan({
+        namespace: ns,
+        table: 't',
+        body: {},
+        headers: {
+          ...delegationHeader(ctx.run, 'planTableScan'),
+          ...freshIdempotencyKey(ctx.run, 'planTableScan'),
+        },
+      })
+      const second = check.conform<PlanResult>(again, { status: anyAnswer(again.status) })
+      if (again.status === 200 && second.status === 'submitted' && second['plan-id']) {
+        const cancel = await catalog.op.cancelPlanning({
+          namespace: ns,
+          table: 't',
+          planId: second['plan-id'],
+          headers: {
+            ...delegationHeader(ctx.run, 'cancelPlanning'),
+            ...freshIdempotencyKey(ctx.run, 'cancelPlanning'),
+          },
+        })
+        check.conform(cancel, { status: anyAnswer(cancel.status) })
+      }
     },
   )
 
@@ -217,6 +256,14 @@ operation('fetchScanTasks', () => {
         files += (got['file-scan-tasks'] ?? []).length
       }
       check.equal(files, 9, 'the plan tasks together hold every data file of the table')
+      // A plan task fetched again under an Idempotency-Key (1.11): only sent, as on the other planning routes.
+      const keyed = await catalog.op.fetchScanTasks({
+        namespace: ns,
+        table: 't',
+        body: { 'plan-task': planTasks[0] },
+        headers: freshIdempotencyKey(ctx.run, 'fetchScanTasks'),
+      })
+      check.conform(keyed, { status: anyAnswer(keyed.status) })
     },
   )
 

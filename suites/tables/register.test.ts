@@ -1,6 +1,7 @@
 /**
  * registerTable: a table is registered from an existing
- * metadata-location and loads as that table; an existing table or view name is 409; a missing namespace 404.
+ * metadata-location and loads as that table; an existing table or view name is 409 (with `overwrite`, 1.9, an
+ * existing table is replaced); a missing namespace 404.
  * The metadata registered is always that of a dropped table (dropped without purge): registering a live table's
  * metadata under a second name is not something the spec requires, and catalogs that own locations refuse it.
  */
@@ -11,6 +12,8 @@ import {
   droppedTable,
   type LoadTableResult,
 } from '../_harness/support/catalog-objects.ts'
+import { delegationHeader } from '../_harness/support/spec-params.ts'
+import { anyClientError } from '../_harness/support/statuses.ts'
 
 operation('registerTable', () => {
   rule(
@@ -51,7 +54,7 @@ operation('registerTable', () => {
       title: 'registering under the name of an existing table is 409',
       requires: ['createNamespace', 'createTable', 'dropTable', 'registerTable'],
     },
-    async ({ catalog, sandbox, check }) => {
+    async ({ catalog, sandbox, check, run }) => {
       const ns = await sandbox.namespace(catalog, 'regdup')
       const a = await droppedTable(catalog, check, ns, 'a')
       await createTable(catalog, check, ns, 'b')
@@ -60,6 +63,52 @@ operation('registerTable', () => {
         body: { name: 'b', 'metadata-location': a['metadata-location'] },
       })
       check.conform(ex, { status: 409, errorType: /AlreadyExists/ })
+      // Again asking for vended credentials (1.11): the server may supply access or not, but the name is still
+      // taken, so the register is still refused; which 4xx comes first (409, or a 403 for the delegation) is open.
+      const delegated = await catalog.op.registerTable({
+        namespace: ns,
+        body: { name: 'b', 'metadata-location': a['metadata-location'] },
+        headers: delegationHeader(run, 'registerTable'),
+      })
+      check.conform(delegated, { status: anyClientError(delegated.status, 409) })
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/register/overwrite',
+      title:
+        'register with overwrite onto an existing table answers 200 and the table then loads the registered metadata',
+      requires: ['createNamespace', 'createTable', 'dropTable', 'registerTable', 'loadTable'],
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'regover')
+      const a = await droppedTable(catalog, check, ns, 'a')
+      const b = await createTable(catalog, check, ns, 'b')
+      const ex = await catalog.op.registerTable({
+        namespace: ns,
+        body: { name: 'b', 'metadata-location': a['metadata-location'], overwrite: true },
+      })
+      const res = check.conform<LoadTableResult>(ex, { status: 200 })
+      check.equal(
+        res.metadata['table-uuid'],
+        a.metadata['table-uuid'],
+        'the answer is the registered metadata',
+      )
+      const loaded = check.conform<LoadTableResult>(
+        await catalog.op.loadTable({ namespace: ns, table: 'b' }),
+        {
+          status: 200,
+        },
+      )
+      check.that(
+        loaded.metadata['table-uuid'] === a.metadata['table-uuid'],
+        'table b now loads the registered metadata, not the one it was created with',
+        {
+          received: loaded.metadata['table-uuid'],
+          expected: `${a.metadata['table-uuid']} (was ${b.metadata['table-uuid']})`,
+        },
+      )
     },
   )
 

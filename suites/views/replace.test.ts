@@ -196,12 +196,15 @@ operation('replaceView', () => {
     },
     async (ctx) => {
       const { ref, state } = await fresh(ctx, 'uuidok')
-      const ex = await commitView(
-        ctx.catalog,
-        ref,
-        [{ type: 'assert-view-uuid', uuid: state.metadata['view-uuid'] }],
-        [{ action: 'set-properties', updates: { 'conformance.probe': 'holds' } }],
-      )
+      // This commit also names its view in the body (CommitViewRequest `identifier`, optional on this route).
+      const ex = await ctx.catalog.op.replaceView({
+        ...ref,
+        body: {
+          identifier: { namespace: ref.namespace, name: ref.view },
+          requirements: [{ type: 'assert-view-uuid', uuid: state.metadata['view-uuid'] }],
+          updates: [{ action: 'set-properties', updates: { 'conformance.probe': 'holds' } }],
+        },
+      })
       const after = viewStateOf(ctx.check.conform(ex, { status: 200 }))
       ctx.check.equal(after.metadata.properties?.['conformance.probe'], 'holds', 'the update is applied')
     },
