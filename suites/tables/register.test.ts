@@ -81,7 +81,7 @@ operation('registerTable', () => {
         'register with overwrite onto an existing table answers 200 and the table then loads the registered metadata',
       requires: ['createNamespace', 'createTable', 'dropTable', 'registerTable', 'loadTable'],
     },
-    async ({ catalog, sandbox, check }) => {
+    async ({ catalog, sandbox, check, unsupported }) => {
       const ns = await sandbox.namespace(catalog, 'regover')
       const a = await droppedTable(catalog, check, ns, 'a')
       const b = await createTable(catalog, check, ns, 'b')
@@ -89,6 +89,9 @@ operation('registerTable', () => {
         namespace: ns,
         body: { name: 'b', 'metadata-location': a['metadata-location'], overwrite: true },
       })
+      // 406 is the spec's answer for an operation a server does not support (the Java catalogs' JDBC store
+      // answers it to `overwrite`): the option is not offered, which is not judged. Any other refusal is.
+      if (ex.status === 406) unsupported('the server does not overwrite on register (406)')
       const res = check.conform<LoadTableResult>(ex, { status: 200 })
       check.equal(
         res.metadata['table-uuid'],
