@@ -7,7 +7,8 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 
-export const JAVA_DIR = join(import.meta.dirname, 'java')
+/** clients/java: the Maven project (install.sh) and the Java sources of the flows. */
+export const JAVA_DIR = import.meta.dirname
 const LIB = join(JAVA_DIR, 'target', 'lib')
 /** The jars of Iceberg 1.11.0 and the JUnit console launcher. */
 export const CLASSPATH = join(LIB, '*')
