@@ -14,8 +14,14 @@ import { certifyOnce } from './certify.ts'
 import { median, round } from './lib/stats.ts'
 import { startJavaFixture } from './lib/targets.ts'
 
-/** The RCK's flags for the fixture: namespaces are created before their tables, as the RCK's README recommends. */
-const FIXTURE_RCK = { systemProperties: ['-Drck.requires-namespace-create=true'], launcher: [] }
+/**
+ * The RCK's flags for the fixture: a remote catalog (rck.local=false: no server of its own), namespaces created
+ * before their tables, as the RCK's README recommends.
+ */
+const FIXTURE_RCK = {
+  systemProperties: ['-Drck.local=false', '-Drck.requires-namespace-create=true'],
+  launcher: [],
+}
 
 interface Round {
   readonly rck: { wallMs: number; found: number; successful: number; failed: number; aborted: number }
@@ -40,6 +46,9 @@ export async function rck(
         const out = await runRck(`${fixture.url}/`, dir, FIXTURE_RCK)
         const rckMs = Math.round(performance.now() - t0)
         const c = junitSummary(out.stdout)
+        // A kit that ran nothing (a class path or flag problem) has no time worth comparing.
+        if (!c['tests started'])
+          throw new Error(`rck: the RCK started no test:\n${out.stdout.slice(0, 2000)}`)
         const h = await certifyOnce(['--url', fixture.url, ...harnessArgs])
         const round_: Round = {
           rck: {
