@@ -79,7 +79,7 @@ export function summarize(dir: string): string {
     { median: Json; rounds: { rck: Json; harness: Json }[]; loadAvg1mAtEnd: number } | undefined
   if (side)
     out.push(
-      '### Side by side with the RCK (one Java fixture instance)',
+      '### Side by side with the RCK (a fresh Java fixture instance per round)',
       table(
         [
           'round',
