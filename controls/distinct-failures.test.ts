@@ -15,7 +15,7 @@ const fault = FAULTS.find((f) => f.name === 'generated-two-crashes-500')!
 const only = excludeArgs(fault.areas, ['suites/robustness/generated-inputs.test.ts'])
 // Every pass checks the same generated inputs (same seed, same budget): the budget must draw both defects. With
 // seed 7 the NUL mutation is first drawn after some 40 runs, so the run's 25 would show only the number's.
-const budget = ['--seed', '7', '--runs', '60']
+const budget = ['--seed', '7', '--runs', '60', '--distinct-failures', '5']
 const outcomes: RunOutcome[] = []
 
 describe('distinct failures of a property', () => {

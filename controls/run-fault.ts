@@ -73,7 +73,10 @@ export async function runControl(spec: RunSpec): Promise<RunOutcome> {
     await spec.before?.(server.url)
     const url = proxy?.url ?? server.url
     const args = ['run', '--url', url, ...spec.areas.flatMap((a) => ['--include', a])]
-    args.push('--report-dir', reportDir, ...(spec.runArgs ?? []))
+    // A control asks only whether a rule fails: the first failure of a property answers that, and the further
+    // passes that look for other kinds would only add time (controls/distinct-failures.test.ts sets its own).
+    const distinct = spec.runArgs?.includes('--distinct-failures') ? [] : ['--distinct-failures', '1']
+    args.push('--report-dir', reportDir, ...distinct, ...(spec.runArgs ?? []))
     const child = await services().run(args, spec.timeoutMs ?? DEFAULT_TIMEOUT_MS)
     await spec.after?.(server.url)
     const file = join(reportDir, 'results.json')

@@ -55,6 +55,11 @@ export const OPTION_SPECS = {
   seed: { type: 'number', description: 'Property-test seed (printed on every run).' },
   path: { type: 'string', description: 'Property-test replay path (from a failure report).' },
   runs: { type: 'number', description: 'Property-test budget: runs per property.' },
+  distinctFailures: {
+    type: 'number',
+    description:
+      'Distinct failures a robustness property reports per rule (default 5; 1: the first only, faster).',
+  },
   thorough: {
     type: 'boolean',
     description: 'Certification budget for property, model and concurrency suites.',
@@ -100,6 +105,7 @@ export const DEFAULTS = {
   profile: '1.11',
   seed: 42,
   runs: 25,
+  distinctFailures: 5,
   timeout: 10_000,
   reportDir: 'reports/out',
   delegationHeader: 'X-Iceberg-Access-Delegation',

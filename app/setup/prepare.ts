@@ -118,6 +118,7 @@ export async function prepareRun(opts: Options, baseUrlIn: string, replayArgs = 
       seed: opts.seed ?? 42,
       ...(opts.path ? { path: opts.path } : {}),
       runs: opts.runs ?? 25,
+      distinctFailures: opts.distinctFailures ?? 5,
       thorough: opts.thorough ?? false,
       timeoutMs,
       concurrency: opts.concurrency ?? 8,

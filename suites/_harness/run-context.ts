@@ -15,6 +15,8 @@ export interface RunContext {
   readonly seed: number
   readonly path?: string
   readonly runs: number
+  /** `--distinct-failures`: the most distinct failures a property that collects them reports (≥ 1). */
+  readonly distinctFailures: number
   readonly thorough: boolean
   readonly timeoutMs: number
   readonly concurrency: number

@@ -7,7 +7,7 @@ import { budget, checkProperty, replayFor } from './property.ts'
 import type { PropertyOptions } from './property.ts'
 
 const run = (over: Partial<RunContext> = {}): RunContext =>
-  ({ seed: 42, runs: 25, thorough: false, ...over }) as RunContext
+  ({ seed: 42, runs: 25, distinctFailures: 5, thorough: false, ...over }) as RunContext
 const meta = (): ConformanceMeta => ({
   area: 'properties',
   operationId: 'x',
@@ -88,6 +88,14 @@ describe('checkProperty collecting distinct failures', () => {
       () => undefined,
       (e: unknown) => e as Error,
     )
+
+  test('the run caps it: --distinct-failures 1 reports the first failure only', async () => {
+    const m = meta()
+    const err = await failing(m, run({ distinctFailures: 1 }), twoKinds, { distinct: 5 })
+    expect(err?.name).toBe('ConformanceFailure')
+    expect(m.counterexample).toBe('[10,0]')
+    expect(m.moreFailures ?? []).toEqual([])
+  })
 
   test('a property with two kinds of failure reports both, each shrunk, with its own path and replay', async () => {
     const m = meta()

@@ -157,7 +157,8 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
   }
   let failing: Failing | undefined
   const checked = sifted(property, meta, counts, (f) => (failing = f))
-  const cap = replay.path ? 1 : Math.max(1, opts.distinct ?? 1)
+  // The property's own cap, within the run's (`--distinct-failures`); a replay reproduces one failure.
+  const cap = replay.path ? 1 : Math.max(1, Math.min(opts.distinct ?? 1, run.distinctFailures))
   meta.seed = run.seed
   let last: { numRuns: number; numShrinks: number } | undefined
   while (found.length < cap) {
