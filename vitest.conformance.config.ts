@@ -15,9 +15,6 @@ export default defineConfig({
     // Deterministic order; files still run in parallel workers.
     sequence: { shuffle: false },
     isolate: false,
-    // Worker threads rather than child processes: a worker starts without a new Node process (~1 s less CPU at
-    // the start of every run, measured with `--include config`), and no suite uses per-process state.
-    pool: 'threads',
     // Files in parallel even on 2 cores: a file works in its own namespaces, and a run mostly waits on the server
     // (measured on the Java fixture 1.11.0: 48 s with one worker, 30–31 s with two, same outcomes).
     maxWorkers: Math.max(2, availableParallelism() - 1),

@@ -100,6 +100,10 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
           opts.debug ? 'default' : new ConsoleReporter(log, wantsColour(process.stdout, process.env)),
         ],
         passWithNoTests: false,
+        // Worker threads rather than child processes: a worker starts without a new Node process (~1 s less CPU
+        // at the start of every run, measured with `--include config`), and no suite uses per-process state. Set
+        // here, not in the config, so that the negative controls' service keeps its own parked threads.
+        pool: 'threads',
         ...(opts.shard ? { shard: opts.shard } : {}),
       },
       { test: { exclude: ['suites/_harness/**', '**/node_modules/**', ...excluded] } },
