@@ -10,13 +10,13 @@
  * Without the venv the PyIceberg test is skipped, saying so (so `npm test` needs no Python); under CI it fails
  * instead, because CI installs the venv first.
  */
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { start } from '../reference-server/index.ts'
+import { runProcess, type Outcome } from './run-process.ts'
 
 const HERE = fileURLToPath(new URL('.', import.meta.url))
 const VENV_PYTHON = join(HERE, 'python', '.venv', 'bin', 'python')
@@ -24,33 +24,12 @@ const TOKEN = 'clients-test-token'
 const PYTHON_STEPS = 16
 const JS_STEPS = 8
 
-interface Run {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-  readonly ms: number
-}
-
-/** Runs a command to its end (never synchronously: the server answers from this same process). */
-function run(cmd: string, args: string[], timeoutMs: number): Promise<Run> {
-  const started = Date.now()
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: join(HERE, '..'), stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-    child.on('error', reject)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({ code, stdout, stderr, ms: Date.now() - started })
-    })
-  })
-}
+/** Runs a command to its end from the project root (the server answers from this same process). */
+const run = (cmd: string, args: string[], timeoutMs: number): Promise<Outcome> =>
+  runProcess(cmd, args, timeoutMs, join(HERE, '..'))
 
 /** The flow finished every step: exit 0, `total` ok lines numbered 1..total, and the closing line. */
-function expectAllSteps(r: Run, total: number): void {
+function expectAllSteps(r: Outcome, total: number): void {
   const transcript = `exit ${r.code}\n--- stdout\n${r.stdout}--- stderr\n${r.stderr}`
   expect(r.code, transcript).toBe(0)
   const ok = r.stdout.split('\n').filter((l) => new RegExp(`^step \\d+/${total} .*: ok \\(`).test(l))

@@ -3,9 +3,10 @@
  * Compatibility Kit (RCK) through the JUnit console launcher, and any other class on that classpath. Used by the
  * client tests (clients/java-clients.test.ts) and the RCK side-by-side benchmark (bench/rck.ts).
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { runProcess, type Outcome } from '../run-process.ts'
 
 /** clients/java: the Maven project (install.sh) and the Java sources of the flows. */
 export const JAVA_DIR = import.meta.dirname
@@ -22,30 +23,11 @@ export function javaReady(): string | undefined {
   return undefined
 }
 
-export interface Outcome {
-  code: number | null
-  stdout: string
-  stderr: string
-}
+export type { Outcome } from '../run-process.ts'
 
-/**
- * Runs `java ARGS` without blocking the event loop (the server under test answers on it) and bounded in
- * time: killed after `timeoutMs`.
- */
+/** Runs `java ARGS` to its end, killed after `timeoutMs` (see runProcess). */
 export function java(args: string[], timeoutMs: number): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-    child.on('error', reject)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({ code, stdout, stderr })
-    })
-  })
+  return runProcess('java', args, timeoutMs)
 }
 
 /** The counters of the console launcher's summary ("[       146 tests successful      ]"). */
