@@ -73,6 +73,28 @@ export const faults: Fault[] = [
     }),
   },
   {
+    name: 'table-load-v3-families-as-string',
+    description:
+      'loadTable reports top-level variant, geometry and geography columns as `string` (a server that downgrades the v3 families it does not know).',
+    areas: P,
+    breaks: ['properties/tables/create-load-roundtrip-v3-families'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['loadTable'],
+        (res) =>
+          withJson(res, (b) => {
+            const md = b.metadata as { schemas?: { fields?: { type?: unknown }[] }[] } | undefined
+            for (const s of md?.schemas ?? [])
+              for (const f of s.fields ?? [])
+                if (typeof f.type === 'string' && /^(variant|geometry|geography)\b/.test(f.type))
+                  f.type = 'string'
+            return b
+          }),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
+  {
     name: 'pagination-duplicates-items',
     description: 'each next page starts with the last item of the previous page again.',
     areas: P,
