@@ -5,8 +5,8 @@
  * returns nothing for a parameter the release does not define on the operation, so older profiles send the
  * requests they always sent.
  */
-import { paramsAt, requestFieldAt } from '../../../schemas/operations.ts'
-import type { OperationId } from '../../../schemas/operations.ts'
+import { paramsAt, RELEASES, requestFieldAt } from '../../../schemas/operations.ts'
+import type { OperationId, Release } from '../../../schemas/operations.ts'
 import { getProfile } from '../../../schemas/profiles.ts'
 import { joinNamespace } from '../client.ts'
 import type { RunContext } from '../run-context.ts'
@@ -22,6 +22,11 @@ export function defines(
   name: string,
 ): boolean {
   return paramsAt(op, key, getProfile(run.profile).release).includes(name)
+}
+
+/** Whether the run's profile follows release `r` or a later one (a rule part that came with `r`). */
+export function releaseAtLeast(run: Pick<RunContext, 'profile'>, r: Release): boolean {
+  return RELEASES.indexOf(getProfile(run.profile).release) >= RELEASES.indexOf(r)
 }
 
 /** Whether the run's release defines top-level request-body field `field` on operation `op`. */
