@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import {
+  atLeast,
   COMMON_ERROR_STATUSES,
   OPERATIONS,
   OPERATION_IDS,
@@ -62,10 +63,6 @@ const KIND_ONLY_IN: Readonly<Record<string, readonly string[]>> = {
 export function releaseOf(profile: string): Release {
   if (profile === 'document') return '1.11'
   return (RELEASES as readonly string[]).includes(profile) ? (profile as Release) : 'main'
-}
-
-function atLeast(release: Release, since: Release): boolean {
-  return RELEASES.indexOf(release) >= RELEASES.indexOf(since)
 }
 
 interface SchemaDoc {

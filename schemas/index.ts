@@ -60,7 +60,7 @@ export function hasSchema(name: string): name is SchemaName {
   return schemaRefs().has(name)
 }
 
-/** The compiled validator of one component (compiled once, then cached). */
+/** The validator of one component (precompiled, or compiled once; then kept). */
 export function validatorFor(name: SchemaName | string): ValidateFunction {
   return lookup(name, false)
 }

@@ -12,6 +12,10 @@
 export const RELEASES = ['1.4', '1.5', '1.6', '1.7', '1.8', '1.9', '1.10', '1.11', 'main'] as const
 export type Release = (typeof RELEASES)[number]
 
+/** Whether `release` is `since` or a later one: a part that came with `since` exists in `release`. */
+export const atLeast = (release: Release, since: Release): boolean =>
+  RELEASES.indexOf(release) >= RELEASES.indexOf(since)
+
 export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'HEAD'
 
 export interface OperationSpec {
@@ -64,15 +68,14 @@ const paramSince = (id: OperationId, p: ParamSpec): Release =>
 /** The wire names of the query parameters (or request headers) that operation `id` defines at `release`. */
 export function paramsAt(id: OperationId, key: 'query' | 'headers', release: Release): string[] {
   return ((OPERATIONS[id] as OperationSpec)[key] ?? [])
-    .filter((p) => RELEASES.indexOf(release) >= RELEASES.indexOf(paramSince(id, p)))
+    .filter((p) => atLeast(release, paramSince(id, p)))
     .map(paramName)
 }
 
 /** Whether request-body field `field` of operation `id` exists at `release` (see `requestFieldsSince`). */
 export function requestFieldAt(id: OperationId, field: string, release: Release): boolean {
   const o = OPERATIONS[id] as OperationSpec
-  const since = o.requestFieldsSince?.[field] ?? o.since
-  return RELEASES.indexOf(release) >= RELEASES.indexOf(since)
+  return atLeast(release, o.requestFieldsSince?.[field] ?? o.since)
 }
 
 /** Statuses every catalog route may answer with. */

@@ -87,7 +87,8 @@ export function writePrecompiled(dir = CACHE_DIR): boolean {
     mkdirSync(dir, { recursive: true })
     const present = readdirSync(dir)
     if (present.includes(name)) return true
-    const names = Object.fromEntries([...schemaRefs()].map(([component, ref]) => [component, ref]))
+    // Every component exported under its own name, from its absolute $ref.
+    const names = Object.fromEntries(schemaRefs())
     const body = (['strict', 'open'] as const)
       .map((kind) => {
         const code = standaloneCode(newInstance(kind === 'open', true), names)

@@ -5,7 +5,7 @@
  * A suite asks `getProfile(name)` whether something is in scope; the reference server uses the same sets
  * to answer 400 for an update or requirement its release does not know.
  */
-import { OPERATION_IDS, OPERATIONS, RELEASES } from './operations.ts'
+import { atLeast, OPERATION_IDS, OPERATIONS, RELEASES } from './operations.ts'
 import type { OperationId, Release } from './operations.ts'
 import {
   TABLE_REQUIREMENT_KINDS,
@@ -43,9 +43,6 @@ export interface Profile {
   /** Filter expressions: the legacy term-based `Expression` (up to 1.11) or `Predicate` (main). */
   readonly expressionDialect: 'expression' | 'predicate'
 }
-
-const order = (r: Release): number => RELEASES.indexOf(r)
-const atLeast = (r: Release, since: Release): boolean => order(r) >= order(since)
 
 /** First and (exclusive) last release of each update action in the TableUpdate union. */
 const UPDATE_LIFESPAN: Record<TableUpdateKind, { since: Release; until?: Release } | null> = {

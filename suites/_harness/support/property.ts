@@ -89,6 +89,9 @@ interface Found extends Failing {
   readonly counterexample: string
   readonly path: string
   readonly replay: string
+  /** The pass that found it: fast-check's counts, for the message. */
+  readonly numRuns: number
+  readonly numShrinks: number
 }
 
 /**
@@ -160,7 +163,6 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
   // The property's own cap, within the run's (`--distinct-failures`); a replay reproduces one failure.
   const cap = replay.path ? 1 : Math.max(1, Math.min(opts.distinct ?? 1, run.distinctFailures))
   meta.seed = run.seed
-  let last: { numRuns: number; numShrinks: number } | undefined
   while (found.length < cap) {
     failing = undefined
     const details = await fc.check(checked, {
@@ -179,13 +181,12 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
     // Such a failure would repeat in every pass: it ends the search.
     if (found.some((k) => k.signature === f.signature)) break
     found.push(describeFailure(run, meta, opts, f, details))
-    last ??= { numRuns: details.numRuns, numShrinks: details.numShrinks }
   }
   meta.violations.length = 0
   meta.exchanges.length = 0
   meta.violations.push(...soft.values())
   const [first, ...more] = found
-  if (!first || !last) {
+  if (!first) {
     meta.exchanges.push(...(sample ?? []).slice(0, 40))
     return
   }
@@ -206,7 +207,7 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
     }))
   const message = [
     first.message,
-    `Property falsified after ${last.numRuns} run(s) and ${last.numShrinks} shrink(s).`,
+    `Property falsified after ${first.numRuns} run(s) and ${first.numShrinks} shrink(s).`,
     `Counterexample (shrunk): ${first.counterexample}`,
     `Replay: ${first.replay}`,
     ...more.flatMap((f, i) => [
@@ -231,7 +232,12 @@ function describeFailure(
   meta: ConformanceMeta,
   opts: PropertyOptions,
   failing: Failing,
-  details: { readonly counterexample: unknown; readonly counterexamplePath: string | null },
+  details: {
+    readonly counterexample: unknown
+    readonly counterexamplePath: string | null
+    readonly numRuns: number
+    readonly numShrinks: number
+  },
 ): Found {
   const shown = details.counterexample ? fc.stringify(details.counterexample) : '(none)'
   const commandsPath = /\/\*replayPath="([^"]*)"\*\//.exec(shown)?.[1]
@@ -251,5 +257,7 @@ function describeFailure(
     counterexample: shown.length > MAX_COUNTEREXAMPLE ? `${shown.slice(0, MAX_COUNTEREXAMPLE)}…` : shown,
     path,
     replay,
+    numRuns: details.numRuns,
+    numShrinks: details.numShrinks,
   }
 }

@@ -5,7 +5,7 @@
  * returns nothing for a parameter the release does not define on the operation, so older profiles send the
  * requests they always sent.
  */
-import { paramsAt, RELEASES, requestFieldAt } from '../../../schemas/operations.ts'
+import { atLeast, paramsAt, requestFieldAt } from '../../../schemas/operations.ts'
 import type { OperationId, Release } from '../../../schemas/operations.ts'
 import { getProfile } from '../../../schemas/profiles.ts'
 import { joinNamespace } from '../client.ts'
@@ -26,7 +26,7 @@ export function defines(
 
 /** Whether the run's profile follows release `r` or a later one (a rule part that came with `r`). */
 export function releaseAtLeast(run: Pick<RunContext, 'profile'>, r: Release): boolean {
-  return RELEASES.indexOf(getProfile(run.profile).release) >= RELEASES.indexOf(r)
+  return atLeast(getProfile(run.profile).release, r)
 }
 
 /** Whether the run's release defines top-level request-body field `field` on operation `op`. */
