@@ -8,7 +8,8 @@ import type { OperationId } from '../../schemas/operations.ts'
 import type { Capabilities } from './capabilities.ts'
 import type { Exchange } from './http/exchange.ts'
 import type { Transport } from './http/transport.ts'
-import { changesNothing, checkWrite, namespacesTouched } from './sandbox/write-guard.ts'
+import type { ContentsLedger } from './sandbox/contents-ledger.ts'
+import { changesNothing, checkWrite, isRead, namespacesTouched } from './sandbox/write-guard.ts'
 
 export interface CallArgs {
   readonly namespace?: readonly string[]
@@ -41,6 +42,8 @@ export interface ClientOptions {
   readonly runParent?: readonly string[]
   readonly onExchange?: (ex: Exchange) => void
   readonly warehouse?: string
+  /** Told of every write before it is sent, so that cleanup knows what each namespace may hold. */
+  readonly ledger?: ContentsLedger
 }
 
 type OperationMethods = { readonly [K in OperationId]: (args?: CallArgs) => Promise<Exchange> }
@@ -120,15 +123,18 @@ export class CatalogClient {
     const spec = OPERATIONS[id]
     const body = args.rawBody ?? (args.body === undefined ? undefined : JSON.stringify(args.body))
     const url = this.urlOf(id, args)
-    if (!changesNothing(id, args.body))
+    if (!changesNothing(id, args.body)) {
+      const touched = namespacesTouched(id, args.namespace, args.body)
       checkWrite(
         spec.method,
         id,
-        namespacesTouched(id, args.namespace, args.body),
+        touched,
         this.options.runPrefix,
         `${url} ${body ?? ''}`,
         this.options.runParent,
       )
+      if (!isRead(spec.method)) this.options.ledger?.record(id, touched)
+    }
     return this.send(id, spec.method, url, body, args)
   }
 
@@ -141,6 +147,7 @@ export class CatalogClient {
     const body = args.rawBody ?? (args.body === undefined ? undefined : JSON.stringify(args.body))
     const url = `${this.options.baseUrl}${path}`
     checkWrite(method, 'raw', [], this.options.runPrefix, `${url} ${body ?? ''}`, this.options.runParent)
+    if (!isRead(method)) this.options.ledger?.record('raw', [])
     return this.send('raw', method, url, body, args)
   }
 

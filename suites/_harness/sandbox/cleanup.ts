@@ -5,6 +5,7 @@
 import { joinNamespace } from '../client.ts'
 import type { CatalogClient } from '../client.ts'
 import type { Exchange } from '../http/exchange.ts'
+import { MAY_HOLD_ANYTHING, type MayHold } from './contents-ledger.ts'
 import { carriesRunMarker, isRunNamespace } from './names.ts'
 
 const PAGE_LIMIT = 1000
@@ -40,28 +41,35 @@ export type OnServerError = (ex: Exchange) => void
 
 const serverFailed = (ex: Exchange) => ex.status >= 500 || ex.transportError !== undefined
 
-/** Drops a namespace and everything in it. Returns what was removed, as printable names. */
+/**
+ * Drops a namespace and everything in it. Returns what was removed, as printable names. Lists only the kinds of
+ * object the client's ledger says the namespace may hold (all of them without a ledger); if the namespace then
+ * refuses to go, lists everything and tries again.
+ */
 export async function dropNamespaceTree(
   client: CatalogClient,
   ns: readonly string[],
   removed: string[] = [],
   onServerError: OnServerError = () => {},
+  may: MayHold = client.options.ledger?.mayHold(ns) ?? MAY_HOLD_ANYTHING,
 ): Promise<string[]> {
   const sep = '.'
   const supportsViews = client.caps.endpoints.some(
     (e) => e.endsWith('/views/{view}') && e.startsWith('DELETE'),
   )
-  const children = await listAll(
-    client,
-    'listNamespaces',
-    { query: { parent: joinNamespace(ns, client.caps) } },
-    'namespaces',
-  )
+  const children = may.children
+    ? await listAll(
+        client,
+        'listNamespaces',
+        { query: { parent: joinNamespace(ns, client.caps) } },
+        'namespaces',
+      )
+    : []
   for (const child of children) {
     if (Array.isArray(child) && child.length > ns.length && ns.every((p, i) => child[i] === p))
       await dropNamespaceTree(client, child as string[], removed, onServerError)
   }
-  if (supportsViews) {
+  if (supportsViews && may.views) {
     for (const id of await listAll(client, 'listViews', { namespace: ns }, 'identifiers')) {
       const name = (id as { name?: unknown }).name
       if (typeof name !== 'string') continue
@@ -70,20 +78,25 @@ export async function dropNamespaceTree(
       else if (serverFailed(ex)) onServerError(ex)
     }
   }
-  for (const id of await listAll(client, 'listTables', { namespace: ns }, 'identifiers')) {
-    const name = (id as { name?: unknown }).name
-    if (typeof name !== 'string') continue
-    const ex = await client.call('dropTable', {
-      namespace: ns,
-      table: name,
-      query: { purgeRequested: 'true' },
-    })
-    if (ex.status === 204 || ex.status === 200) removed.push(`table ${[...ns, name].join(sep)}`)
-    else if (serverFailed(ex)) onServerError(ex)
+  if (may.tables) {
+    for (const id of await listAll(client, 'listTables', { namespace: ns }, 'identifiers')) {
+      const name = (id as { name?: unknown }).name
+      if (typeof name !== 'string') continue
+      const ex = await client.call('dropTable', {
+        namespace: ns,
+        table: name,
+        query: { purgeRequested: 'true' },
+      })
+      if (ex.status === 204 || ex.status === 200) removed.push(`table ${[...ns, name].join(sep)}`)
+      else if (serverFailed(ex)) onServerError(ex)
+    }
   }
   const ex = await client.call('dropNamespace', { namespace: ns })
   if (ex.status === 204 || ex.status === 200) removed.push(`namespace ${ns.join(sep)}`)
   else if (serverFailed(ex)) onServerError(ex)
+  else if (ex.status !== 404 && !(may.children && may.tables && may.views))
+    // Refused: it holds something the ledger did not foresee.
+    return dropNamespaceTree(client, ns, removed, onServerError, MAY_HOLD_ANYTHING)
   return removed
 }
 

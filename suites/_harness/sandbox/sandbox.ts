@@ -9,6 +9,7 @@ import type { Exchange } from '../http/exchange.ts'
 import type { Transport } from '../http/transport.ts'
 import { expectSetup } from '../setup-failure.ts'
 import { dropNamespaceTree } from './cleanup.ts'
+import { ContentsLedger } from './contents-ledger.ts'
 import { removeWrittenFiles } from '../support/table-files.ts'
 import { Names, fileTag } from './names.ts'
 
@@ -16,6 +17,8 @@ export class Sandbox {
   readonly names: Names
   private readonly created: string[][] = []
   private readonly quiet: CatalogClient
+  /** What the file's writes may have put in each namespace: cleanup lists only that. */
+  private readonly ledger = new ContentsLedger()
 
   constructor(
     readonly run: RunContext,
@@ -36,6 +39,7 @@ export class Sandbox {
       runPrefix: this.run.runPrefix,
       runParent: this.run.namespaceParent,
       ...(this.run.warehouse ? { warehouse: this.run.warehouse } : {}),
+      ledger: this.ledger,
       onExchange: (ex) => {
         this.track(ex)
         onExchange?.(ex)

@@ -39,6 +39,9 @@ export function namespacesTouched(
   return out
 }
 
+/** Methods that change nothing: GET and HEAD, and TRACE and OPTIONS by definition (RFC 9110 §9.3.7, §9.3.8). */
+export const isRead = (method: string): boolean => ['GET', 'HEAD', 'OPTIONS', 'TRACE'].includes(method)
+
 /** A multi-table commit with no table changes names no table and can change none: nothing to guard. */
 export function changesNothing(operationId: string, body: unknown): boolean {
   const changes = (body as { 'table-changes'?: unknown } | undefined)?.['table-changes']
@@ -58,13 +61,7 @@ export function checkWrite(
   requestText: string,
   parent: readonly string[] = [],
 ): void {
-  // TRACE and OPTIONS change nothing by definition (RFC 9110 §9.3.7, §9.3.8).
-  if (
-    ['GET', 'HEAD', 'OPTIONS', 'TRACE'].includes(method) ||
-    operationId === 'getToken' ||
-    operationId === 'getConfig'
-  )
-    return
+  if (isRead(method) || operationId === 'getToken' || operationId === 'getConfig') return
   if (touched.length === 0) {
     if (requestText.includes(prefix)) return
     throw new WriteRefused(`write guard: ${operationId} names no namespace of this run; refused`)

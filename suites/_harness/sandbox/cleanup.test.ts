@@ -1,0 +1,122 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { parseCapabilities } from '../capabilities.ts'
+import { CatalogClient } from '../client.ts'
+import { Redactor } from '../http/redact.ts'
+import { Transport } from '../http/transport.ts'
+import { dropNamespaceTree } from './cleanup.ts'
+import { ContentsLedger } from './contents-ledger.ts'
+
+/** A tiny catalog of one namespace level: namespaces, tables and views by name; a non-empty namespace refuses to go. */
+const tables = new Map<string, Set<string>>()
+const views = new Map<string, Set<string>>()
+const requests: string[] = []
+let server: Server
+let baseUrl: string
+
+function handle(method: string, path: string, body: string): [number, unknown] {
+  const m = /^\/v1\/namespaces(?:\/([^/]+))?(?:\/(tables|views)(?:\/([^/]+))?)?$/.exec(path)
+  if (!m) return [404, {}]
+  const [, ns, kind, name] = m.map((s) => (s === undefined ? undefined : decodeURIComponent(s)))
+  const store = kind === 'views' ? views : tables
+  if (!ns) {
+    if (method === 'GET') return [200, { namespaces: [...tables.keys()].map((n) => [n]) }]
+    const created = (JSON.parse(body) as { namespace: string[] }).namespace[0] ?? ''
+    tables.set(created, new Set())
+    views.set(created, new Set())
+    return [200, { namespace: [created] }]
+  }
+  if (!tables.has(ns)) return [404, {}]
+  if (!kind) {
+    if (method !== 'DELETE') return [200, { namespace: [ns] }]
+    if ((tables.get(ns)?.size ?? 0) + (views.get(ns)?.size ?? 0) > 0) return [409, {}]
+    tables.delete(ns)
+    views.delete(ns)
+    return [204, undefined]
+  }
+  if (method === 'GET' && !name)
+    return [200, { identifiers: [...(store.get(ns) ?? [])].map((n) => ({ namespace: [ns], name: n })) }]
+  if (method === 'POST') store.get(ns)?.add((JSON.parse(body) as { name: string }).name)
+  if (method === 'DELETE' && name) store.get(ns)?.delete(name)
+  return [method === 'DELETE' ? 204 : 200, method === 'DELETE' ? undefined : {}]
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (c: Buffer) => (body += c.toString()))
+    req.on('end', () => {
+      const path = (req.url ?? '').replace(/\?.*/, '')
+      requests.push(`${req.method} ${path}`)
+      const [status, json] = handle(req.method ?? 'GET', path, body)
+      res
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end(json === undefined ? '' : JSON.stringify(json))
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((r) => server.close(() => r())))
+beforeEach(() => {
+  tables.clear()
+  views.clear()
+  requests.length = 0
+})
+
+const ENDPOINTS = [
+  'GET /v1/{prefix}/namespaces',
+  'POST /v1/{prefix}/namespaces',
+  'DELETE /v1/{prefix}/namespaces/{namespace}',
+  'GET /v1/{prefix}/namespaces/{namespace}/tables',
+  'POST /v1/{prefix}/namespaces/{namespace}/tables',
+  'DELETE /v1/{prefix}/namespaces/{namespace}/tables/{table}',
+  'GET /v1/{prefix}/namespaces/{namespace}/views',
+  'DELETE /v1/{prefix}/namespaces/{namespace}/views/{view}',
+]
+
+function client(ledger?: ContentsLedger): CatalogClient {
+  return new CatalogClient({
+    baseUrl,
+    caps: parseCapabilities({ endpoints: ENDPOINTS }),
+    transport: new Transport({ timeoutMs: 5_000, redactor: new Redactor([]) }),
+    headers: {},
+    runPrefix: 'ccrun_t',
+    ...(ledger ? { ledger } : {}),
+  })
+}
+
+const NS = ['ccrun_t_a']
+const lists = () => requests.filter((r) => r.startsWith('GET'))
+
+describe('dropNamespaceTree', () => {
+  it('without a ledger, lists children, views and tables before the drop', async () => {
+    const c = client()
+    await c.op.createNamespace({ body: { namespace: NS } })
+    await c.op.createTable({ namespace: NS, body: { name: 't' } })
+    requests.length = 0
+    expect(await dropNamespaceTree(c, NS)).toEqual(['table ccrun_t_a.t', 'namespace ccrun_t_a'])
+    expect(lists()).toHaveLength(3)
+  })
+
+  it('with a ledger, lists only the kinds the namespace may hold', async () => {
+    const c = client(new ContentsLedger())
+    await c.op.createNamespace({ body: { namespace: NS } })
+    await c.op.createTable({ namespace: NS, body: { name: 't' } })
+    requests.length = 0
+    expect(await dropNamespaceTree(c, NS)).toEqual(['table ccrun_t_a.t', 'namespace ccrun_t_a'])
+    expect(lists()).toEqual(['GET /v1/namespaces/ccrun_t_a/tables'])
+  })
+
+  it('lists everything and drops again when the namespace holds what the ledger did not foresee', async () => {
+    const c = client(new ContentsLedger())
+    await c.op.createNamespace({ body: { namespace: NS } })
+    views.get(NS[0] ?? '')?.add('planted')
+    requests.length = 0
+    expect(await dropNamespaceTree(c, NS)).toEqual(['view ccrun_t_a.planted', 'namespace ccrun_t_a'])
+    expect(requests[0]).toBe('DELETE /v1/namespaces/ccrun_t_a')
+    expect(lists()).toHaveLength(3)
+    expect(tables.size).toBe(0)
+  })
+})
