@@ -92,6 +92,7 @@ export async function dropNamespaceTree(
     }
   }
   const ex = await client.call('dropNamespace', { namespace: ns })
+  if (ex.status === 204 || ex.status === 200 || ex.status === 404) client.options.ledger?.dropped(ns)
   if (ex.status === 204 || ex.status === 200) removed.push(`namespace ${ns.join(sep)}`)
   else if (serverFailed(ex)) onServerError(ex)
   else if (ex.status !== 404 && !(may.children && may.tables && may.views))

@@ -50,3 +50,15 @@ describe('ContentsLedger', () => {
     expect(other.mayHold(A)).toEqual(MAY_HOLD_ANYTHING)
   })
 })
+
+describe('ContentsLedger, drops', () => {
+  it('remembers a dropped namespace until it is created again', () => {
+    const ledger = new ContentsLedger()
+    ledger.record('createNamespace', [A])
+    expect(ledger.isGone(A)).toBe(false)
+    ledger.dropped(A)
+    expect(ledger.isGone(A)).toBe(true)
+    ledger.record('createNamespace', [A])
+    expect(ledger.isGone(A)).toBe(false)
+  })
+})

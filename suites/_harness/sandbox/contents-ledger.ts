@@ -47,6 +47,8 @@ const keyOf = (ns: readonly string[]) => JSON.stringify(ns)
 
 export class ContentsLedger {
   private readonly known = new Map<string, { ns: readonly string[]; may: MayHold }>()
+  /** Namespaces a drop removed (or found absent) since they were last created. */
+  private readonly gone = new Set<string>()
 
   /**
    * Records a write: `touched` are the namespaces it names (the write guard's reading of its path and body; empty
@@ -56,6 +58,7 @@ export class ContentsLedger {
     if (operationId === 'createNamespace' && touched.length > 0) {
       for (const ns of touched) {
         if (!Array.isArray(ns)) continue
+        this.gone.delete(keyOf(ns))
         if (!this.known.has(keyOf(ns)))
           this.known.set(keyOf(ns), { ns, may: { children: false, tables: false, views: false } })
         for (let depth = 1; depth < ns.length; depth++) this.mark(ns.slice(0, depth), { children: true })
@@ -73,6 +76,15 @@ export class ContentsLedger {
         ? { views: true }
         : MAY_HOLD_ANYTHING
     for (const ns of touched) this.mark(ns, kinds)
+  }
+
+  /** A drop removed `ns` (or found it absent): the file's cleanup need not drop it again. */
+  dropped(ns: readonly string[]): void {
+    this.gone.add(keyOf(ns))
+  }
+
+  isGone(ns: readonly string[]): boolean {
+    return this.gone.has(keyOf(ns))
   }
 
   /** What `ns` may hold; anything, for a namespace this ledger did not see created. */

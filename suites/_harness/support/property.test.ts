@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import type { ConformanceMeta } from '../results/meta.ts'
 import type { RunContext } from '../run-context.ts'
 import { ConformanceFailure, SetupError } from '../results/errors.ts'
-import { budget, checkProperty, replayFor } from './property.ts'
+import { SHRINK_RUNS, budget, checkProperty, replayFor, shrinkBudget } from './property.ts'
 import type { PropertyOptions } from './property.ts'
 
 const run = (over: Partial<RunContext> = {}): RunContext =>
@@ -35,6 +35,31 @@ describe('budget', () => {
     expect(budget(run())).toBe(25)
     expect(budget(run({ thorough: true }))).toBe(200)
     expect(budget(run(), { maxRuns: 10 })).toBe(10)
+  })
+})
+
+describe('shrinking', () => {
+  test('stops after the shrink budget, on a counterexample that still fails', async () => {
+    expect(shrinkBudget(run({ thorough: true }))).toBe(SHRINK_RUNS * 8)
+    // A string that fails once it holds a "z": shrinking it one character at a time takes far more than the budget.
+    const execs: string[] = []
+    const m = meta()
+    const failing = (s: string) => s.includes('z')
+    await checkProperty({ run: run(), meta: m }, () =>
+      fc.asyncProperty(
+        fc.string({ minLength: 200, maxLength: 400, unit: fc.constantFrom('a', 'z') }),
+        async (s) => {
+          execs.push(s)
+          if (failing(s)) throw new ConformanceFailure('has a z')
+        },
+      ),
+    ).catch(() => undefined)
+    const first = execs.findIndex(failing)
+    expect(first).toBeGreaterThanOrEqual(0)
+    expect(execs.length - first - 1).toBe(SHRINK_RUNS)
+    const shrunk = JSON.parse(m.counterexample ?? '[]') as string[]
+    expect(failing(shrunk[0] ?? '')).toBe(true)
+    expect(execs).toContain(shrunk[0])
   })
 })
 
