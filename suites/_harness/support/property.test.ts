@@ -60,6 +60,17 @@ describe('shrinking', () => {
     const shrunk = JSON.parse(m.counterexample ?? '[]') as string[]
     expect(failing(shrunk[0] ?? '')).toBe(true)
     expect(execs).toContain(shrunk[0])
+    // Its replay shows that counterexample, not a smaller one found by shrinking on.
+    const replayed = meta()
+    await checkProperty({ run: run({ path: m.path! }), meta: replayed }, () =>
+      fc.asyncProperty(
+        fc.string({ minLength: 200, maxLength: 400, unit: fc.constantFrom('a', 'z') }),
+        async (s) => {
+          if (failing(s)) throw new ConformanceFailure('has a z')
+        },
+      ),
+    ).catch(() => undefined)
+    expect(replayed.counterexample).toBe(m.counterexample)
   })
 })
 

@@ -13,10 +13,8 @@
  * nothing new or n kinds are found. A passing property costs one pass, as before; same seed, same list.
  * Every failure keeps its own counterexample, transcript and `<rule>@<path>` replay path. Replaying a path needs no
  * record of the pass that found it: the replay counts as failing only the kind of the first failing execution (the
- * one at the path) and every other kind as passing. Shrinking then stops where the pass stopped: in that pass every
- * shrink candidate of the counterexample passed or failed with a kind found earlier (else it would have been taken),
- * and in the replay both pass — against a server that answers the same, as any replay assumes. Every pass draws the
- * same inputs, so the kinds found are those the budget's inputs (and their shrinks) reach.
+ * one at the path) and does not shrink it further (a pass may have stopped at its shrink budget, SHRINK_RUNS).
+ * Every pass draws the same inputs, so the kinds found are those the budget's inputs (and their shrinks) reach.
  */
 import fc from 'fast-check'
 import type { ConformanceMeta } from '../results/meta.ts'
@@ -124,7 +122,8 @@ function sifted<Ts>(
   return {
     isAsync: () => true,
     generate: (mrng, runId) => inner.generate(mrng, runId),
-    shrink: (value) => inner.shrink(value).takeWhile(() => shrinkRuns < shrinkCap),
+    // Until the first failure the stream is whole: a replay walks it to reach the path's counterexample.
+    shrink: (value) => inner.shrink(value).takeWhile(() => !failed || shrinkRuns < shrinkCap),
     runBeforeEach: () => inner.runBeforeEach(),
     runAfterEach: () => inner.runAfterEach(),
     run: async (v) => {
@@ -182,7 +181,8 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
   meta.seed = run.seed
   while (found.length < cap) {
     failing = undefined
-    const checked = sifted(property, meta, counts, (f) => (failing = f), shrinkBudget(run))
+    // A replay shows the reported counterexample itself: the pass that found it may have stopped at its budget.
+    const checked = sifted(property, meta, counts, (f) => (failing = f), replay.path ? 0 : shrinkBudget(run))
     const details = await fc.check(checked, {
       seed: run.seed,
       numRuns: budget(run, opts),
