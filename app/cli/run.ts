@@ -4,7 +4,8 @@
  * the reports, and answer with the exit code. SIGINT/SIGTERM cancel the run and still sweep the sandbox.
  */
 import { join, resolve } from 'node:path'
-import { startVitest } from 'vitest/node'
+import { createVitest } from 'vitest/node'
+import type { Vitest } from 'vitest/node'
 import type { Options } from '../config/options.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import type { RunContext } from '../../suites/_harness/run-context.ts'
@@ -81,9 +82,9 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     let collected: CollectedRun = { tests: [], errors: [] }
     const areas = (opts.include ?? []).map(suitePath)
     const excluded = (opts.exclude ?? []).map((a) => `suites/${a}/**`)
-    const vitest = await startVitest(
+    const vitestSignalsBefore = signalListeners()
+    const vitest = await createVitest(
       'test',
-      areas,
       {
         root: PACKAGE_ROOT,
         config: join(PACKAGE_ROOT, 'vitest.conformance.config.ts'),
@@ -108,6 +109,9 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
       },
       { test: { exclude: ['suites/_harness/**', '**/node_modules/**', ...excluded] } },
     )
+    // Vitest's logger ends the process 1 ms after SIGINT or SIGTERM, before the sweep below could remove what the run
+    // created in the catalog: the run's own handler takes the signals instead (Vitest's cleanup still runs on close).
+    dropListenersSince(vitestSignalsBefore)
     const onSignal = () => {
       interrupted = true
       log('interrupted: cancelling the run and removing what it created…')
@@ -116,6 +120,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     }
     process.once('SIGINT', onSignal)
     process.once('SIGTERM', onSignal)
+    await startRun(vitest, areas)
     if (opts.ui) {
       // The port the UI really listens on: when the configured one is taken (another Vitest UI), Vite moves on.
       const api = vitest.config.api as { port?: number; host?: string } | undefined
@@ -152,6 +157,28 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     throw e
   } finally {
     await target.stop()
+  }
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const
+
+function signalListeners(): Record<(typeof SIGNALS)[number], readonly unknown[]> {
+  return { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') }
+}
+
+/** Removes the SIGINT and SIGTERM listeners added since `before`. */
+function dropListenersSince(before: ReturnType<typeof signalListeners>): void {
+  for (const signal of SIGNALS)
+    for (const listener of process.listeners(signal))
+      if (!before[signal].includes(listener)) process.off(signal, listener)
+}
+
+/** The first run (the only one without --ui); no test file in the selection is an empty run, as in Vitest's CLI. */
+async function startRun(vitest: Vitest, files: string[]): Promise<void> {
+  try {
+    await vitest.start(files)
+  } catch (e) {
+    if ((e as Error).name !== 'FilesNotFoundError') throw e
   }
 }
 
