@@ -13,12 +13,13 @@ import {
   COMMON_ERROR_STATUSES,
   OPERATIONS,
   OPERATION_IDS,
-  RELEASES,
   paramsAt,
   requestFieldAt,
 } from '../schemas/operations.ts'
 import type { OperationId, Release } from '../schemas/operations.ts'
 import { schemaDocuments } from '../schemas/registry.ts'
+import { getProfile, isProfileName } from '../schemas/profiles.ts'
+import type { Profile } from '../schemas/profiles.ts'
 
 export interface SpecUniverse {
   readonly operations: readonly OperationId[]
@@ -40,29 +41,14 @@ export interface SpecUniverse {
   readonly requestFields: readonly string[]
 }
 
-/** Kind → first release that has it; absent means every release. */
-const KIND_SINCE: Readonly<Record<string, Release>> = {
-  'assign-uuid': '1.5',
-  'set-statistics': '1.5',
-  'remove-statistics': '1.5',
-  'set-partition-statistics': '1.11',
-  'remove-partition-statistics': '1.11',
-  'remove-partition-specs': '1.7',
-  'remove-schemas': '1.9',
-  'add-encryption-key': '1.10',
-  'remove-encryption-key': '1.10',
+/** The profile a results file names; one this version does not know (a later release's) reads as `main`. */
+function profileOf(name: string): Profile {
+  return getProfile(isProfileName(name) ? name : 'main')
 }
 
-/** Kinds that exist only in some profiles. */
-const KIND_ONLY_IN: Readonly<Record<string, readonly string[]>> = {
-  'enable-row-lineage': ['1.8', '1.9'],
-  append: ['document'],
-}
-
-/** The release a profile reads as; the original document is compared with the newest release (as the DSL does). */
+/** The release a profile reads as; the original document is compared with 1.11, as its profile says. */
 export function releaseOf(profile: string): Release {
-  if (profile === 'document') return '1.11'
-  return (RELEASES as readonly string[]).includes(profile) ? (profile as Release) : 'main'
+  return profileOf(profile).release
 }
 
 interface SchemaDoc {
@@ -78,13 +64,6 @@ function constsOf(file: string, key: 'type' | 'action'): string[] {
     if (typeof c === 'string' && !out.includes(c)) out.push(c)
   }
   return out
-}
-
-function kindInProfile(kind: string, profile: string): boolean {
-  const only = KIND_ONLY_IN[kind]
-  if (only) return only.includes(profile)
-  const since = KIND_SINCE[kind]
-  return since === undefined || atLeast(releaseOf(profile), since)
 }
 
 interface FieldsSchema {
@@ -142,7 +121,8 @@ function paramsIn(operations: readonly OperationId[], key: 'query' | 'headers', 
 
 /** The spec's operations, kinds, documented statuses, query parameters and headers for one profile. */
 export function specUniverse(profile: string): SpecUniverse {
-  const release = releaseOf(profile)
+  const kinds = profileOf(profile)
+  const release = kinds.release
   const operations = OPERATION_IDS.filter((id) => atLeast(release, OPERATIONS[id].since))
   const statuses: Partial<Record<OperationId, readonly number[]>> = {}
   for (const id of operations) {
@@ -151,8 +131,10 @@ export function specUniverse(profile: string): SpecUniverse {
   }
   return {
     operations,
-    requirementKinds: constsOf('requirements.json', 'type').filter((k) => kindInProfile(k, profile)),
-    updateKinds: constsOf('updates.json', 'action').filter((k) => kindInProfile(k, profile)),
+    requirementKinds: constsOf('requirements.json', 'type').filter((k) => kinds.requirementKinds.has(k)),
+    updateKinds: constsOf('updates.json', 'action').filter(
+      (k) => kinds.updateKinds.has(k) || kinds.viewUpdateKinds.has(k),
+    ),
     statuses,
     commonStatuses: [...COMMON_ERROR_STATUSES],
     queryParams: paramsIn(operations, 'query', release),
