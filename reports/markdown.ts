@@ -34,7 +34,10 @@ function missing(s: CoverageSection, limit = 12): string {
 
 function matrix(r: Results): string[] {
   const areas = [...new Set(r.tests.map((t) => t.area))].sort()
-  const lines = [`| area | ${OUTCOMES.join(' | ')} |`, `|---|${OUTCOMES.map(() => '---:').join('|')}|`]
+  const lines = tableHead(
+    ['area', ...OUTCOMES],
+    OUTCOMES.map((_, i) => i + 1),
+  )
   for (const a of areas) {
     const ts = r.tests.filter((t) => t.area === a)
     lines.push(
@@ -46,7 +49,7 @@ function matrix(r: Results): string[] {
 
 function coverageTable(r: Results): string[] {
   const c = computeCoverage(r)
-  const lines = ['| spec part | covered | not covered |', '|---|---:|---|']
+  const lines = tableHead(['spec part', 'covered', 'not covered'], [1])
   for (const s of coverageSections(c)) lines.push(`| ${s.title} | ${ratio(s)} | ${cell(missing(s))} |`)
   if (c.undocumentedStatuses.length > 0)
     lines.push('', `Undocumented statuses seen: ${cell(c.undocumentedStatuses.join(', '))}`)
@@ -65,18 +68,28 @@ function sourceCell(rule: string, profile: string): string {
 function violatedTable(r: Results): string[] {
   const rules = violatedRules(r)
   if (rules.length === 0) return []
-  const lines = [
-    '',
-    `### Violated rules (${rules.length})`,
-    '',
-    '| rule | level | tests | operations | source | example |',
-    '|---|---|---:|---|---|---|',
-  ]
+  const lines = section(
+    `Violated rules (${rules.length})`,
+    ...tableHead(['rule', 'level', 'tests', 'operations', 'source', 'example'], [2]),
+  )
   for (const v of rules)
     lines.push(
       `| ${cell(v.rule)} | ${v.level} | ${v.tests.length} | ${cell(v.operations.join(', '))} | ${sourceCell(v.rule, r.profile)} | ${cell(v.example.title)}: ${cell((v.example.message.split('\n')[0] ?? '').slice(0, 200))}${v.example.curl ? `<br><code>${cell(v.example.curl.slice(0, 300))}</code>` : ''} |`,
     )
   return lines
+}
+
+/** A `###` section: a blank line, the heading, a blank line, then `body`. */
+function section(title: string, ...body: string[]): string[] {
+  return ['', `### ${title}`, '', ...body]
+}
+
+/** A table's header and alignment rows; the columns at `rightAligned` (indexes) align right. */
+function tableHead(columns: readonly string[], rightAligned: readonly number[] = []): string[] {
+  return [
+    `| ${columns.join(' | ')} |`,
+    `|${columns.map((_, i) => (rightAligned.includes(i) ? '---:' : '---')).join('|')}|`,
+  ]
 }
 
 /** The summary as Markdown. */
@@ -87,32 +100,27 @@ export function renderMarkdown(r: Results): string {
     '',
     `Target \`${cell(r.target.url)}\` (${cell(r.target.kind)}), profile ${cell(r.profile)}, seed ${r.seed}, harness ${cell(r.harness.version)}. MUST rules met: ${must.met}/${must.total}.`,
     '',
-    `| ${OUTCOMES.join(' | ')} | total |`,
-    `|${OUTCOMES.map(() => '---:').join('|')}|---:|`,
+    ...tableHead(
+      [...OUTCOMES, 'total'],
+      [...OUTCOMES, 'total'].map((_, i) => i),
+    ),
     `| ${OUTCOMES.map((o) => r.summary[o] ?? 0).join(' | ')} | ${r.summary.total} |`,
     '',
     `_${cell(clientCompatLine(r))}_`,
     ...violatedTable(r),
     ...(notConfiguredHint(r) ? ['', `_${cell(notConfiguredHint(r) ?? '')}_`] : []),
-    '',
-    '### Matrix',
-    '',
-    ...matrix(r),
-    '',
-    '### Spec coverage',
-    '',
-    ...coverageTable(r),
+    ...section('Matrix', ...matrix(r)),
+    ...section('Spec coverage', ...coverageTable(r)),
   ]
   const failures = r.tests.filter(
     (t) => t.outcome === 'fail' || t.outcome === 'error' || t.outcome === 'warn',
   )
   if (failures.length > 0) {
     lines.push(
-      '',
-      '### Failures and warnings',
-      '',
-      '| outcome | test · its rule | broken by | message |',
-      '|---|---|---|---|',
+      ...section(
+        'Failures and warnings',
+        ...tableHead(['outcome', 'test · its rule', 'broken by', 'message']),
+      ),
     )
     for (const t of failures)
       lines.push(
@@ -123,11 +131,10 @@ export function renderMarkdown(r: Results): string {
   if (distinct.length > 0) {
     // A property that found several kinds of failure: each kind with its own shrunk case and replay.
     lines.push(
-      '',
-      '### Distinct failures of property tests',
-      '',
-      '| test · its rule | # | failure | counterexample | replay |',
-      '|---|---:|---|---|---|',
+      ...section(
+        'Distinct failures of property tests',
+        ...tableHead(['test · its rule', '#', 'failure', 'counterexample', 'replay'], [1]),
+      ),
     )
     for (const t of distinct)
       distinctFailuresOf(t).forEach((f, i, all) =>
@@ -139,28 +146,27 @@ export function renderMarkdown(r: Results): string {
   const openapi = r.tests.filter((t) => (t.openapiFindings?.length ?? 0) > 0)
   if (openapi.length > 0) {
     // A second opinion from the user's own OpenAPI document: reported apart, never part of the verdict.
-    lines.push('', '### OpenAPI document findings (--openapi)', '', '| test | finding |', '|---|---|')
+    lines.push(...section('OpenAPI document findings (--openapi)', ...tableHead(['test', 'finding'])))
     for (const t of openapi)
       for (const f of t.openapiFindings ?? []) lines.push(`| ${cell(t.title)} | ${cell(f)} |`)
   }
   const client = clientFindingsOf(r)
   if (client.length > 0) {
     lines.push(
-      '',
-      "### Client compatibility (Iceberg's Java client; not part of the verdict)",
-      '',
-      '| test | finding |',
-      '|---|---|',
+      ...section(
+        "Client compatibility (Iceberg's Java client; not part of the verdict)",
+        ...tableHead(['test', 'finding']),
+      ),
     )
     for (const f of client) lines.push(`| ${cell(f.title)} | ${cell(f.message)} |`)
   }
   const advisories = advisoriesOf(r)
   if (advisories.length > 0) {
-    lines.push('', '### Advisories (outside the Iceberg spec; not part of the verdict)', '')
+    lines.push(...section('Advisories (outside the Iceberg spec; not part of the verdict)'))
     for (const a of advisories) lines.push(`- ${cell(a.finding)} (${cell(a.rule)})`)
   }
   if (r.leftovers?.length) {
-    lines.push('', '### Left behind', '')
+    lines.push(...section('Left behind'))
     lines.push(
       `The catalog would not remove ${r.leftovers.length} namespace(s) of this run by name; remove them with its own tools:`,
       '',
@@ -168,7 +174,7 @@ export function renderMarkdown(r: Results): string {
     for (const ns of r.leftovers) lines.push(`- \`${cell(JSON.stringify(ns))}\``)
   }
   if (r.errors.length > 0) {
-    lines.push('', '### Harness errors', '')
+    lines.push(...section('Harness errors'))
     for (const e of r.errors) lines.push(`- ${cell(e)}`)
   }
   if (r.expectations) {
