@@ -17,6 +17,7 @@ import { faults as errors } from './errors.ts'
 import { faults as etag } from './etag.ts'
 import { faults as etagWeak } from './etag-weak.ts'
 import { faults as generatedInputs } from './generated-inputs.ts'
+import { faults as heldout } from './heldout.ts'
 import { faults as idempotency } from './idempotency.ts'
 import { faults as idempotencyBehaviour } from './idempotency-behaviour.ts'
 import { faults as idempotencyEquivalence } from './idempotency-equivalence.ts'
@@ -50,6 +51,7 @@ export const FAULT_MODULES: Readonly<Record<string, readonly Fault[]>> = {
   etag,
   'etag-weak': etagWeak,
   'generated-inputs': generatedInputs,
+  heldout,
   idempotency,
   'idempotency-behaviour': idempotencyBehaviour,
   'idempotency-equivalence': idempotencyEquivalence,
