@@ -384,4 +384,94 @@ export const faults: Fault[] = [
       ),
     }),
   },
+  {
+    name: 'heldout-rename-to-missing-namespace-204',
+    description:
+      'renameTable into a namespace that does not exist answers 204 (and the table is gone from its source).',
+    areas: ['tables'],
+    breaks: ['tables/rename/missing-destination-namespace-404'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['renameTable'],
+        () => empty(204),
+        (res) => res.status === 404 && (res.body ?? '').includes('NoSuchNamespaceException'),
+      ),
+    }),
+  },
+  {
+    name: 'heldout-create-metadata-location-null',
+    description: 'createTable (not staged) answers metadata-location null, as if the table were staged.',
+    areas: ['tables'],
+    breaks: ['tables/create/returns-metadata', 'tables/load/matches-create'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['createTable'],
+        (res, req) =>
+          requestJson(req)?.['stage-create'] === true
+            ? res
+            : withJson(res, (b) => {
+                b['metadata-location'] = null
+              }),
+        ok,
+      ),
+    }),
+  },
+  {
+    name: 'heldout-drop-namespace-soft',
+    description:
+      'dropNamespace answers 204 for any existing namespace (empty or not) but never drops it: it still loads and is listed.',
+    areas: ['namespaces'],
+    breaks: [
+      'namespaces/drop/204-then-gone',
+      'namespaces/drop/not-empty-refused',
+      'namespaces/drop/has-children-409',
+    ],
+    hooks: () => ({
+      // The drop is answered from a load of the namespace: 204 when it exists, the 404 otherwise.
+      onRequest: onRequests(['dropNamespace'], (req) => ({
+        ...req,
+        method: 'GET',
+        headers: { ...req.headers, 'x-heldout-soft-drop': '1' },
+      })),
+      onResponse: (req, res) =>
+        req.headers['x-heldout-soft-drop'] === '1' && res.status === 200 ? empty(204) : res,
+    }),
+  },
+  {
+    name: 'heldout-load-main-ref-disagrees',
+    description:
+      'loadTable answers refs.main pointing at the first snapshot while current-snapshot-id is the latest.',
+    areas: ['tables', 'commits'],
+    breaks: ['tables/load/snapshots-all', 'commits/updates/set-snapshot-ref'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['loadTable'],
+        (res) =>
+          withJson(res, (b) => {
+            const m = b.metadata as Json
+            const snaps = list(m.snapshots)
+            const refs = m.refs as Record<string, Json> | undefined
+            if (snaps.length >= 2 && refs?.main) refs.main['snapshot-id'] = snaps[0]?.['snapshot-id']
+          }),
+        ok,
+      ),
+    }),
+  },
+  {
+    name: 'heldout-load-last-column-id-low',
+    description: 'loadTable answers a last-column-id below the highest field id of its schemas.',
+    areas: ['commits'],
+    breaks: ['commits/updates/add-schema', 'commits/response/equals-reload'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['loadTable'],
+        (res) =>
+          withJson(res, (b) => {
+            const m = b.metadata as Json
+            m['last-column-id'] = 1
+          }),
+        ok,
+      ),
+    }),
+  },
 ]
