@@ -474,4 +474,52 @@ export const faults: Fault[] = [
       ),
     }),
   },
+  {
+    name: 'heldout-table-exists-for-view',
+    description:
+      'tableExists answers 204 for the name of a view (tables and views share one existence check).',
+    areas: ['tables', 'views'],
+    breaks: ['tables/exists/view-is-not-a-table'],
+    hooks: () => {
+      const views = new Set<string>()
+      return {
+        onResponse: (req, res) => {
+          const op = operationOf(req)
+          if (op === 'createView' && res.status === 200) {
+            const a = addressOf(req.path + '/' + String(requestJson(req)?.name ?? ''), 'views')
+            if (a) views.add(key(a.ns, a.name))
+          }
+          if (op === 'tableExists' && res.status === 404) {
+            const a = addressOf(req.path, 'tables')
+            if (a && views.has(key(a.ns, a.name))) return empty(204)
+          }
+          return res
+        },
+      }
+    },
+  },
+  {
+    name: 'heldout-view-exists-for-table',
+    description:
+      'viewExists answers 204 for the name of a table (tables and views share one existence check).',
+    areas: ['tables', 'views'],
+    breaks: ['views/exists/table-is-not-a-view'],
+    hooks: () => {
+      const tables = new Set<string>()
+      return {
+        onResponse: (req, res) => {
+          const op = operationOf(req)
+          if (op === 'createTable' && res.status === 200) {
+            const a = addressOf(req.path + '/' + String(requestJson(req)?.name ?? ''), 'tables')
+            if (a) tables.add(key(a.ns, a.name))
+          }
+          if (op === 'viewExists' && res.status === 404) {
+            const a = addressOf(req.path, 'views')
+            if (a && tables.has(key(a.ns, a.name))) return empty(204)
+          }
+          return res
+        },
+      }
+    },
+  },
 ]

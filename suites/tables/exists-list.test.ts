@@ -1,6 +1,6 @@
 /**
  * tableExists and listTables: HEAD is 204 or 404
- * with no body; a listing holds exactly the namespace's tables, never its views, never another namespace's.
+ * with no body (404 for a view's name too); a listing holds exactly the namespace's tables, never its views, never another namespace's.
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import { createTable, createView, identifierNames } from '../_harness/support/catalog-objects.ts'
@@ -32,6 +32,19 @@ operation('tableExists', () => {
     async ({ catalog, sandbox, check }) => {
       const ns = await sandbox.namespace(catalog, 'headmissing')
       check.conform(await catalog.op.tableExists({ namespace: ns, table: 'nope' }), { status: 404 })
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/exists/view-is-not-a-table',
+      title: 'HEAD on the name of a view, where no table is, is 404',
+      requires: ['createNamespace', 'createView', 'tableExists'],
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'headview')
+      await createView(catalog, check, ns, 'vw')
+      check.conform(await catalog.op.tableExists({ namespace: ns, table: 'vw' }), { status: 404 })
     },
   )
 })

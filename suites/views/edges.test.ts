@@ -1,8 +1,9 @@
 /**
- * View edge statuses: HEAD of a missing view is 404, register-view into a missing
+ * View edge statuses: HEAD of a missing view (or of a table's name) is 404, register-view into a missing
  * namespace is 404, and a rename across namespaces moves the view (or is 406: servers need not support it).
  */
 import { operation, rule } from '../_harness/dsl.ts'
+import { createTable } from '../_harness/support/catalog-objects.ts'
 import { setupLoadView, setupView } from '../_harness/support/view-steps.ts'
 
 operation('viewExists', () => {
@@ -19,6 +20,19 @@ operation('viewExists', () => {
       check.conform(await catalog.op.viewExists({ ...ref, view: sandbox.names.view('absent') }), {
         status: 404,
       })
+    },
+  )
+
+  rule(
+    {
+      id: 'views/exists/table-is-not-a-view',
+      title: 'HEAD of the name of a table, where no view is, is 404',
+      requires: ['createNamespace', 'createTable', 'viewExists'],
+    },
+    async ({ catalog, sandbox, check }) => {
+      const namespace = await sandbox.namespace(catalog, 'headtable')
+      await createTable(catalog, check, namespace, 'tbl')
+      check.conform(await catalog.op.viewExists({ namespace, view: 'tbl' }), { status: 404 })
     },
   )
 })
