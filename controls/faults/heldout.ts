@@ -320,8 +320,8 @@ export const faults: Fault[] = [
   {
     name: 'heldout-list-views-missing-namespace-200',
     description: 'listViews of a namespace that does not exist answers 200 with no identifiers.',
-    areas: ['stateful'],
-    breaks: ['stateful/catalog/model-agrees'],
+    areas: ['views', 'stateful'],
+    breaks: ['views/list/missing-namespace-404', 'stateful/catalog/model-agrees'],
     hooks: () => ({
       onResponse: onOperations(
         ['listViews'],

@@ -1,5 +1,5 @@
 /**
- * View edge statuses: HEAD of a missing view (or of a table's name) is 404, register-view into a missing
+ * View edge statuses: HEAD of a missing view (or of a table's name) is 404, listing a missing namespace is 404, register-view into a missing
  * namespace is 404, and a rename across namespaces moves the view (or is 406: servers need not support it).
  */
 import { operation, rule } from '../_harness/dsl.ts'
@@ -33,6 +33,20 @@ operation('viewExists', () => {
       const namespace = await sandbox.namespace(catalog, 'headtable')
       await createTable(catalog, check, namespace, 'tbl')
       check.conform(await catalog.op.viewExists({ namespace, view: 'tbl' }), { status: 404 })
+    },
+  )
+})
+
+operation('listViews', () => {
+  rule(
+    {
+      id: 'views/list/missing-namespace-404',
+      title: 'listing the views of a namespace that does not exist is 404',
+      requires: ['listViews'],
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ex = await catalog.op.listViews({ namespace: sandbox.names.namespace('missing') })
+      check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
     },
   )
 })
