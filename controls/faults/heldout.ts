@@ -31,6 +31,35 @@ function addressOf(path: string, kind: string): { ns: string[]; name: string; he
 
 const key = (ns: readonly string[], name: string) => JSON.stringify([ns, name])
 
+/**
+ * One existence check for tables and views: after `createOp` made an object of `createdKind`, `existsOp` on its name
+ * (asking for `askedKind`) answers 204 where the server said 404.
+ */
+function existsAnswersForOtherKind(
+  createOp: 'createTable' | 'createView',
+  createdKind: string,
+  existsOp: 'tableExists' | 'viewExists',
+  askedKind: string,
+): () => FaultHooks {
+  return () => {
+    const created = new Set<string>()
+    return {
+      onResponse: (req, res) => {
+        const op = operationOf(req)
+        if (op === createOp && res.status === 200) {
+          const a = addressOf(req.path + '/' + String(requestJson(req)?.name ?? ''), createdKind)
+          if (a) created.add(key(a.ns, a.name))
+        }
+        if (op === existsOp && res.status === 404) {
+          const a = addressOf(req.path, askedKind)
+          if (a && created.has(key(a.ns, a.name))) return empty(204)
+        }
+        return res
+      },
+    }
+  }
+}
+
 /** A rename that copies: after it, loads and existence checks of the source answer for the destination. */
 function renameKeepsSource(
   renameOp: 'renameTable' | 'renameView',
@@ -480,23 +509,7 @@ export const faults: Fault[] = [
       'tableExists answers 204 for the name of a view (tables and views share one existence check).',
     areas: ['tables', 'views'],
     breaks: ['tables/exists/view-is-not-a-table'],
-    hooks: () => {
-      const views = new Set<string>()
-      return {
-        onResponse: (req, res) => {
-          const op = operationOf(req)
-          if (op === 'createView' && res.status === 200) {
-            const a = addressOf(req.path + '/' + String(requestJson(req)?.name ?? ''), 'views')
-            if (a) views.add(key(a.ns, a.name))
-          }
-          if (op === 'tableExists' && res.status === 404) {
-            const a = addressOf(req.path, 'tables')
-            if (a && views.has(key(a.ns, a.name))) return empty(204)
-          }
-          return res
-        },
-      }
-    },
+    hooks: existsAnswersForOtherKind('createView', 'views', 'tableExists', 'tables'),
   },
   {
     name: 'heldout-view-exists-for-table',
@@ -504,22 +517,6 @@ export const faults: Fault[] = [
       'viewExists answers 204 for the name of a table (tables and views share one existence check).',
     areas: ['tables', 'views'],
     breaks: ['views/exists/table-is-not-a-view'],
-    hooks: () => {
-      const tables = new Set<string>()
-      return {
-        onResponse: (req, res) => {
-          const op = operationOf(req)
-          if (op === 'createTable' && res.status === 200) {
-            const a = addressOf(req.path + '/' + String(requestJson(req)?.name ?? ''), 'tables')
-            if (a) tables.add(key(a.ns, a.name))
-          }
-          if (op === 'viewExists' && res.status === 404) {
-            const a = addressOf(req.path, 'views')
-            if (a && tables.has(key(a.ns, a.name))) return empty(204)
-          }
-          return res
-        },
-      }
-    },
+    hooks: existsAnswersForOtherKind('createTable', 'tables', 'viewExists', 'views'),
   },
 ]

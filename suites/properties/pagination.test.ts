@@ -59,8 +59,8 @@ function withTables(
   n: number,
   body: (ns: string[], names: string[]) => Promise<void>,
 ): Promise<void> {
-  const cache = bySize.get(ctx.sandbox) ?? new Map<number, Promise<string[]>>()
-  bySize.set(ctx.sandbox, cache)
+  let cache = bySize.get(ctx.sandbox)
+  if (!cache) bySize.set(ctx.sandbox, (cache = new Map()))
   const names = Array.from({ length: n }, (_, i) => `t${i}`)
   let ready = cache.get(n)
   if (!ready) {

@@ -6,9 +6,9 @@
  *
  * It errs towards "may hold": a namespace it did not see created may hold anything; a write it cannot attribute
  * (a malformed body, a raw path) marks every namespace seen so far (reading its text for names would miss the
- * escaped and encoded forms a generated input takes); an attempt counts whether
- * or not the server accepted it (a faulty server may create what it refused). Cleanup still lists everything
- * when a drop it expected to work is refused (sandbox/cleanup.ts).
+ * escaped and encoded forms a generated input takes); an attempt counts whether or not the server accepted it (a
+ * faulty server may create what it refused). Cleanup still lists everything when a drop it expected to work is
+ * refused (sandbox/cleanup.ts).
  */
 
 export interface MayHold {

@@ -53,18 +53,21 @@ export const DISTINCT_FAILURES = 5
  * Executions spent shrinking each failure: enough to reach a small counterexample for the inputs the suites
  * generate, bounded because against a server that fails, shrinking was most of a property's requests (measured on the
  * Java fixture 1.11.0: 101 shrink steps of 6 requests for one oversized name, 164 passing candidates for one namespace
- * round trip). `--thorough` shrinks 8 times as long.
+ * round trip). `--thorough` shrinks THOROUGH_FACTOR times as long.
  */
 export const SHRINK_RUNS = 40
 
+/** How much more `--thorough` spends: runs per property and shrink executions alike. */
+const THOROUGH_FACTOR = 8
+
 export function shrinkBudget(run: RunContext): number {
-  return run.thorough ? SHRINK_RUNS * 8 : SHRINK_RUNS
+  return run.thorough ? SHRINK_RUNS * THOROUGH_FACTOR : SHRINK_RUNS
 }
 
 /** Number of runs for a property from the run's budget. */
 export function budget(run: RunContext, opts: PropertyOptions = {}): number {
   const base = opts.runs ?? run.runs
-  const n = run.thorough ? base * 8 : base
+  const n = run.thorough ? base * THOROUGH_FACTOR : base
   return Math.max(1, Math.min(n, opts.maxRuns ?? Number.MAX_SAFE_INTEGER))
 }
 
