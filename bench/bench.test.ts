@@ -6,9 +6,12 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Agent, request } from 'undici'
 import { afterAll, describe, expect, it } from 'vitest'
+import { NO_FILE, groupByFile } from './floor.ts'
 import { runLoad } from './lib/load.ts'
+import type { RecordedRequest } from './lib/recording-proxy.ts'
 import { median, percentile } from './lib/stats.ts'
 import { startReference } from './lib/targets.ts'
+import { Names, fileTag } from '../suites/_harness/sandbox/names.ts'
 import { runBench } from './run.ts'
 import { summarize } from './summary.ts'
 
@@ -39,6 +42,40 @@ describe('load generator', () => {
     )
     expect(r.requests).toBeGreaterThan(0)
     expect(r.requests).toBeLessThan(1e9)
+  })
+})
+
+describe('the floor replay groups requests by the test file that sent them', () => {
+  const at = (sentAt: number, path: string, body?: string): RecordedRequest => ({
+    method: body === undefined ? 'GET' : 'POST',
+    path,
+    headers: {},
+    ...(body === undefined ? {} : { body: Buffer.from(body) }),
+    sentAt,
+    answeredAt: sentAt + 1,
+    status: 200,
+  })
+  const files = ['/x/suites/a/one.test.ts', '/x/suites/b/two.test.ts']
+  const one = new Names('ccrun_abc123', fileTag(files[0]!))
+  const two = new Names('ccrun_abc123', fileTag(files[1]!))
+
+  it('by the file tag in a path or a body, in the order sent; the rest apart', () => {
+    const nsOne = one.namespace('dup')[0]!
+    const nsTwo = two.namespace('x')[0]!
+    const groups = groupByFile(
+      [
+        at(3, `/v1/namespaces/${encodeURIComponent(nsTwo)}/tables`),
+        at(1, '/v1/config'),
+        at(2, '/v1/namespaces', JSON.stringify({ namespace: [nsOne] })),
+        at(5, `/v1/namespaces/${nsOne}%1F%FF/tables`),
+        at(4, '/v1/namespaces'),
+      ],
+      files,
+    )
+    expect([...groups.keys()]).toEqual([NO_FILE, fileTag(files[0]!), fileTag(files[1]!)])
+    expect(groups.get(NO_FILE)!.map((r) => r.sentAt)).toEqual([1, 4])
+    expect(groups.get(fileTag(files[0]!))!.map((r) => r.sentAt)).toEqual([2, 5])
+    expect(groups.get(fileTag(files[1]!))!.map((r) => r.sentAt)).toEqual([3])
   })
 })
 
@@ -82,6 +119,45 @@ describe('bench/run.ts on a tiny budget', () => {
     expect(md).toMatch(/\| loadTable \| 4 \| [\d.]+ op\/s/)
     if (process.platform === 'linux') expect(mem.rssMb).toBeGreaterThan(0)
   })
+})
+
+describe('the floor part on a tiny budget', () => {
+  let dir = ''
+  afterAll(() => rm(dir, { recursive: true, force: true }))
+
+  it(
+    'records a certification of the config area and replays it on a fresh reference server',
+    { timeout: 240_000 },
+    async () => {
+      dir = await mkdtemp(join(tmpdir(), 'bench-floor-'))
+      const results = await runBench(['floor'], {
+        runs: 1,
+        quick: true,
+        outDir: pathToFileURL(`${dir}/`),
+        log: () => {},
+      })
+      const f = results['floor'] as {
+        rounds: {
+          requests: number
+          files: number
+          startupMs: number
+          replayMs: number
+          replaySameStatus: number
+          floorMs: number
+          harnessWallMs: number
+        }[]
+      }
+      const r = f.rounds[0]!
+      expect(r.requests).toBeGreaterThan(20)
+      // The global setup's requests, and the config area's files.
+      expect(r.files).toBeGreaterThanOrEqual(2)
+      expect(r.startupMs).toBeGreaterThan(0)
+      expect(r.floorMs).toBe(r.startupMs + r.replayMs)
+      expect(r.floorMs).toBeLessThan(r.harnessWallMs)
+      // Server-made ids (plan ids, table UUIDs) differ on a fresh server; everything else answers alike.
+      expect(r.replaySameStatus).toBeGreaterThan(0.8)
+    },
+  )
 })
 
 describe('the keep-alive switch of the reference server child', () => {

@@ -1,7 +1,7 @@
 /**
  * Runs the benchmarks and writes their results to bench/out/<part>.json (git-ignored).
  *
- *   npx tsx bench/run.ts [certify] [certify-java] [certify-ab] [rck] [throughput] [overhead] [memory] [--runs 5] [--quick]
+ *   npx tsx bench/run.ts [certify] [certify-java] [certify-ab] [rck] [floor] [floor-java] [throughput] [overhead] [memory] [--runs 5] [--quick]
  *
  * No part named: all of them. `--quick` shrinks every budget (a smoke run, not a measurement).
  * The Java fixture parts need `bash fixtures/targets/iceberg-rest-fixture/prepare.sh` first.
@@ -10,6 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { cpus, loadavg } from 'node:os'
 import { certify } from './certify.ts'
 import { certifyAb } from './certify-ab.ts'
+import { floor } from './floor.ts'
 import { memory } from './memory.ts'
 import { overhead } from './overhead.ts'
 import { rck } from './rck.ts'
@@ -20,6 +21,8 @@ export const PARTS = [
   'certify-java',
   'certify-ab',
   'rck',
+  'floor',
+  'floor-java',
   'throughput',
   'overhead',
   'memory',
@@ -48,6 +51,13 @@ export async function runBench(
       certify(['--target', 'iceberg-rest-fixture', ...(o.quick ? quickCertify : [])], o.runs, log),
     'certify-ab': () => certifyAb(o.runs, o.quick ? quickCertify : [], log),
     rck: () => rck(o.quick ? 1 : o.runs, o.quick ? quickCertify : [], log),
+    // Quick: the config area only, no warm-up rounds (a smoke run of the mechanics).
+    floor: () => floor('reference', o.runs, o.quick ? quickCertify : [], { warm: !o.quick, log }),
+    'floor-java': () =>
+      floor('iceberg-rest-fixture', o.quick ? 1 : o.runs, o.quick ? quickCertify : [], {
+        warm: !o.quick,
+        log,
+      }),
     throughput: () =>
       throughput(
         o.quick

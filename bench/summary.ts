@@ -103,6 +103,39 @@ export function summarize(dir: string): string {
       `Median: harness ${side.median['timeRatio']}× the RCK's wall time for ${side.median['testsRatio']}× its tests ` +
         `(goal: ≤ 0.5× the time for ≥ 1.5× the tests); load average ${side.loadAvg1mAtEnd} at the end.`,
     )
+  for (const part of ['floor', 'floor-java']) {
+    const f = read(dir, part) as { target: string; median: Json; rounds: Json[] } | undefined
+    if (!f) continue
+    out.push(
+      `### Floor under a certification of ${f.target} (startup + a bare replay of its requests)`,
+      table(
+        [
+          'round',
+          'harness wall',
+          'startup',
+          'replay',
+          'floor',
+          'CPU bound',
+          'harness / server CPU s',
+          'requests',
+          'replay same status',
+        ],
+        f.rounds.map((r, i) => [
+          i + 1,
+          `${r['harnessWallMs']} ms`,
+          `${r['startupMs']} ms`,
+          `${r['replayMs']} ms`,
+          `${r['floorMs']} ms`,
+          r['cpuBoundMs'] === undefined ? undefined : `${r['cpuBoundMs']} ms`,
+          `${r['harnessCpuS'] ?? '–'} / ${r['serverCpuS']}`,
+          r['requests'],
+          r['replaySameStatus'],
+        ]),
+      ),
+      `Median: harness ${f.median['harnessWallMs']} ms, floor ${f.median['floorMs']} ms ` +
+        `(startup ${f.median['startupMs']} + replay ${f.median['replayMs']}), CPU bound ${f.median['cpuBoundMs']} ms.`,
+    )
+  }
   const tp = read(dir, 'throughput') as Record<string, Record<string, Cell[]> | undefined> | undefined
   if (tp) {
     const servers = ['reference', 'keepAlive5s', 'java'].filter((s) => typeof tp[s] === 'object')

@@ -88,3 +88,14 @@ export function childrenCpu(): { user: number; system: number } | undefined {
   // Fields 16 and 17 of /proc/<pid>/stat (cutime, cstime), counted from 1 with pid and comm: index 13, 14 here.
   return { user: Number(f[13]) / TICKS, system: Number(f[14]) / TICKS }
 }
+
+/** CPU seconds (user + system) that the living processes `pids` have used so far; a gone one counts 0. */
+export function liveCpu(pids: readonly number[]): number {
+  let ticks = 0
+  // Fields 14 and 15 of /proc/<pid>/stat (utime, stime): index 11, 12 here.
+  for (const pid of pids) {
+    const f = statFields(pid)
+    if (f) ticks += Number(f[11]) + Number(f[12])
+  }
+  return ticks / TICKS
+}

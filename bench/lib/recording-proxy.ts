@@ -1,0 +1,93 @@
+/**
+ * A forwarding HTTP proxy that records every request it passes on (method, path, content type, body) and when it
+ * was sent and answered, on this process's `performance.now()` clock. The floor benchmark puts it between the CLI
+ * and a server, then replays what it recorded.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface RecordedRequest {
+  readonly method: string
+  /** Path and query, as the client sent them (still percent-encoded). */
+  readonly path: string
+  /** The request's headers but those of the connection (host, connection, content-length, …). */
+  readonly headers: Record<string, string>
+  readonly body?: Buffer
+  /** performance.now() when the proxy had the whole request, and when it had the whole answer. */
+  readonly sentAt: number
+  readonly answeredAt: number
+  readonly status: number
+}
+
+export interface RecordingProxy {
+  readonly url: string
+  readonly requests: RecordedRequest[]
+  close(): Promise<void>
+}
+
+const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'])
+
+function endToEnd(headers: http.IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(headers))
+    if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = Array.isArray(v) ? v.join(', ') : v
+  return out
+}
+
+/** Listens on a free loopback port and forwards to `target` (a base URL, no path) over keep-alive sockets. */
+export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
+  const to = new URL(target)
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
+  const requests: RecordedRequest[] = []
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const body = Buffer.concat(chunks)
+      const sentAt = performance.now()
+      const upstream = http.request(
+        {
+          host: to.hostname,
+          port: to.port,
+          method: req.method,
+          path: req.url,
+          headers: req.headers,
+          agent,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(res)
+          answer.on('end', () =>
+            requests.push({
+              method: req.method ?? 'GET',
+              path: req.url ?? '/',
+              headers: endToEnd(req.headers),
+              ...(body.length > 0 ? { body } : {}),
+              sentAt,
+              answeredAt: performance.now(),
+              status: answer.statusCode ?? 0,
+            }),
+          )
+        },
+      )
+      upstream.on('error', (e) => {
+        res.writeHead(502)
+        res.end(String(e))
+      })
+      upstream.end(body)
+    })
+  })
+  server.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+        agent.destroy()
+      }),
+  }
+}
