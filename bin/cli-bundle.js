@@ -7,6 +7,7 @@
 // so that paths relative to it (schemas, fixtures, report assets) resolve as they do in the sources.
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createHash } from 'node:crypto'
+import { createRequire } from 'node:module'
 import { join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -154,11 +155,14 @@ export async function cliBundle(rootUrl, cacheDir) {
   const root = fileURLToPath(rootUrl)
   const dir = cacheDir ?? join(root, 'node_modules/.cache/catalog-conformance')
   try {
-    const esbuild = await import('esbuild')
+    // esbuild's version from its package.json: loading esbuild itself (~50 ms) is only needed to build.
+    const esbuildVersion = JSON.parse(
+      readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8'),
+    ).version
     const manifest = readManifest(dir)
-    if (manifest && isCurrent(manifest, root, esbuild.version, dir))
+    if (manifest && isCurrent(manifest, root, esbuildVersion, dir))
       return { url: pathToFileURL(join(dir, manifest.bundle, 'main.mjs')).href, built: false }
-    const name = await build(esbuild, root, dir)
+    const name = await build(await import('esbuild'), root, dir)
     return { url: pathToFileURL(join(dir, name, 'main.mjs')).href, built: true }
   } catch {
     return undefined
