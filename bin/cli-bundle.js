@@ -1,4 +1,4 @@
-// The CLI's TypeScript as one JavaScript file, for a checkout (an installed package carries JavaScript built next to
+// The CLI's TypeScript as bundled JavaScript, for a checkout (an installed package carries JavaScript built next to
 // each source instead). Through tsx, every module of the CLI went through loader hooks on another thread at each
 // start: about 2 s of wall time and 3 s of CPU per run on 2 cores, a fifth of a whole certification of the bundled
 // server. esbuild (tsx's own compiler) bundles them once, in about 0.3 s, into node_modules/.cache/catalog-conformance/,
@@ -83,6 +83,7 @@ const keepImportMetaUrl = {
  */
 async function build(esbuild, root, cacheDir) {
   const outdir = join(cacheDir, 'cli')
+  const startedMs = Date.now()
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: { main: ENTRY },
@@ -114,19 +115,18 @@ async function build(esbuild, root, cacheDir) {
     // Another CLI made the same bundle first.
     rmSync(tmp, { recursive: true, force: true })
   }
-  /** @type {Manifest} */
-  const manifest = {
-    format: FORMAT,
-    esbuild: esbuild.version,
-    root,
-    bundle: name,
-    // The metafile names its inputs relative to absWorkingDir.
-    inputs: Object.keys(result.metafile.inputs).map((path) => {
-      const s = statSync(join(root, path))
-      return [path, s.size, s.mtimeMs]
-    }),
+  // The metafile names its inputs relative to absWorkingDir.
+  const inputs = Object.keys(result.metafile.inputs).map((path) => {
+    const st = statSync(join(root, path))
+    return /** @type {[string, number, number]} */ ([path, st.size, st.mtimeMs])
+  })
+  // A source saved while esbuild read it may be in the bundle in its older form: this run uses the bundle, but no
+  // manifest vouches for it, so the next run builds again.
+  if (inputs.every(([, , mtimeMs]) => mtimeMs < startedMs)) {
+    /** @type {Manifest} */
+    const manifest = { format: FORMAT, esbuild: esbuild.version, root, bundle: name, inputs }
+    writeAtomically(join(cacheDir, MANIFEST), JSON.stringify(manifest))
   }
-  writeAtomically(join(cacheDir, MANIFEST), JSON.stringify(manifest))
   removeOldBundles(cacheDir, name)
   return name
 }
