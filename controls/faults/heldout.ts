@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { FaultHooks } from '../../reference-server/index.ts'
+import type { OperationId } from '../../schemas/operations.ts'
 import type { Fault } from '../fault.ts'
 import { onOperations, operationOf, withJson, withStatus } from '../fault-kit.ts'
 import { empty, jsonOk, onRequests, requestJson, withRequestJson } from './scenario-kit.ts'
@@ -12,6 +13,11 @@ import { empty, jsonOk, onRequests, requestJson, withRequestJson } from './scena
 type Json = Record<string, unknown>
 const list = (v: unknown): Json[] => (Array.isArray(v) ? (v as Json[]) : [])
 const ok = (res: { status: number }) => res.status === 200
+
+/** Hooks that rewrite the JSON body of every 200 answer of `ops` with `fn` (a copy: mutate freely). */
+function rewriteOkJson(ops: readonly OperationId[], fn: (body: Json) => unknown): () => FaultHooks {
+  return () => ({ onResponse: onOperations(ops, (res) => withJson(res, fn), ok) })
+}
 
 /** The namespace levels and object name a `/namespaces/{ns}/{kind}/{name}` path addresses. */
 function addressOf(path: string, kind: string): { ns: string[]; name: string; head: string } | undefined {
@@ -104,15 +110,8 @@ export const faults: Fault[] = [
       'tables/rename/same-namespace',
       'tables/register/from-metadata-location',
     ],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['loadTable'],
-        (res) =>
-          withJson(res, (b) => {
-            ;(b.metadata as Json)['table-uuid'] = randomUUID()
-          }),
-        ok,
-      ),
+    hooks: rewriteOkJson(['loadTable'], (b) => {
+      ;(b.metadata as Json)['table-uuid'] = randomUUID()
     }),
   },
   {
@@ -120,15 +119,8 @@ export const faults: Fault[] = [
     description: 'listTables identifiers carry only the name, without their namespace.',
     areas: ['tables'],
     breaks: ['schema/ListTablesResponse'],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['listTables'],
-        (res) =>
-          withJson(res, (b) => {
-            b.identifiers = list(b.identifiers).map((i) => ({ name: i.name }))
-          }),
-        ok,
-      ),
+    hooks: rewriteOkJson(['listTables'], (b) => {
+      b.identifiers = list(b.identifiers).map((i) => ({ name: i.name }))
     }),
   },
   {
@@ -136,17 +128,9 @@ export const faults: Fault[] = [
     description: 'loadView answers a current-version-id that names none of the versions.',
     areas: ['views'],
     breaks: ['views/invariants/across-commits', 'views/replace/new-current-version'],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['loadView'],
-        (res) =>
-          withJson(res, (b) => {
-            const m = b.metadata as Json
-            m['current-version-id'] =
-              Math.max(0, ...list(m.versions).map((v) => Number(v['version-id']))) + 1000
-          }),
-        ok,
-      ),
+    hooks: rewriteOkJson(['loadView'], (b) => {
+      const m = b.metadata as Json
+      m['current-version-id'] = Math.max(0, ...list(m.versions).map((v) => Number(v['version-id']))) + 1000
     }),
   },
   {
@@ -193,19 +177,12 @@ export const faults: Fault[] = [
       'getConfig serializes empty defaults/overrides maps as JSON arrays ([]), as some serializers do.',
     areas: ['config'],
     breaks: ['config/get/shape', 'schema/CatalogConfig'],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['getConfig'],
-        (res) =>
-          withJson(res, (b) => {
-            for (const k of ['defaults', 'overrides']) {
-              const v = b[k] as Json | undefined
-              if (v && Object.keys(v).length === 0) b[k] = []
-            }
-            if (b.defaults === undefined) b.defaults = []
-          }),
-        ok,
-      ),
+    hooks: rewriteOkJson(['getConfig'], (b) => {
+      for (const k of ['defaults', 'overrides']) {
+        const v = b[k] as Json | undefined
+        if (v && Object.keys(v).length === 0) b[k] = []
+      }
+      if (b.defaults === undefined) b.defaults = []
     }),
   },
   {
@@ -270,19 +247,12 @@ export const faults: Fault[] = [
       'loadTable renumbers the top-level field ids of each schema (reversed), unlike what was created.',
     areas: ['tables'],
     breaks: ['tables/load/matches-create'],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['loadTable'],
-        (res) =>
-          withJson(res, (b) => {
-            for (const s of list((b.metadata as Json).schemas)) {
-              const fields = list(s.fields)
-              const ids = fields.map((f) => f.id).reverse()
-              fields.forEach((f, i) => (f.id = ids[i]))
-            }
-          }),
-        ok,
-      ),
+    hooks: rewriteOkJson(['loadTable'], (b) => {
+      for (const s of list((b.metadata as Json).schemas)) {
+        const fields = list(s.fields)
+        const ids = fields.map((f) => f.id).reverse()
+        fields.forEach((f, i) => (f.id = ids[i]))
+      }
     }),
   },
   {
@@ -296,16 +266,9 @@ export const faults: Fault[] = [
     ],
     // The harness builds the next snapshot from the (v1) response, so the prepare step of remove-snapshots is refused.
     allowErrors: ['commits/updates/remove-snapshots'],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['updateTable'],
-        (res) =>
-          withJson(res, (b) => {
-            const m = b.metadata as Json
-            if (Number(m['format-version']) >= 2) m['format-version'] = 1
-          }),
-        ok,
-      ),
+    hooks: rewriteOkJson(['updateTable'], (b) => {
+      const m = b.metadata as Json
+      if (Number(m['format-version']) >= 2) m['format-version'] = 1
     }),
   },
   {
@@ -314,23 +277,16 @@ export const faults: Fault[] = [
       'Table metadata numbers sort orders from 0: the sorted write order gets order-id 0 and the unsorted order another id.',
     areas: ['commits'],
     breaks: ['commits/invariants/table-metadata'],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['createTable', 'loadTable', 'updateTable', 'registerTable'],
-        (res) =>
-          withJson(res, (b) => {
-            const m = b.metadata as Json | undefined
-            const orders = list(m?.['sort-orders'])
-            const sorted = orders.find((o) => list(o.fields).length > 0)
-            const unsorted = orders.find((o) => o['order-id'] === 0)
-            if (!m || !sorted || !unsorted) return
-            const id = sorted['order-id']
-            sorted['order-id'] = 0
-            unsorted['order-id'] = id
-            if (m['default-sort-order-id'] === id) m['default-sort-order-id'] = 0
-          }),
-        ok,
-      ),
+    hooks: rewriteOkJson(['createTable', 'loadTable', 'updateTable', 'registerTable'], (b) => {
+      const m = b.metadata as Json | undefined
+      const orders = list(m?.['sort-orders'])
+      const sorted = orders.find((o) => list(o.fields).length > 0)
+      const unsorted = orders.find((o) => o['order-id'] === 0)
+      if (!m || !sorted || !unsorted) return
+      const id = sorted['order-id']
+      sorted['order-id'] = 0
+      unsorted['order-id'] = id
+      if (m['default-sort-order-id'] === id) m['default-sort-order-id'] = 0
     }),
   },
   {
@@ -364,16 +320,9 @@ export const faults: Fault[] = [
     description: 'Table metadata never records snapshot-log entries when the current snapshot changes.',
     areas: ['tables'],
     breaks: ['tables/load/snapshots-refs-keeps-log'],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['loadTable', 'updateTable'],
-        (res) =>
-          withJson(res, (b) => {
-            const m = b.metadata as Json
-            if (m) m['snapshot-log'] = []
-          }),
-        ok,
-      ),
+    hooks: rewriteOkJson(['loadTable', 'updateTable'], (b) => {
+      const m = b.metadata as Json
+      if (m) m['snapshot-log'] = []
     }),
   },
   {
@@ -381,15 +330,8 @@ export const faults: Fault[] = [
     description: 'updateProperties answers updated: [] although it stored the requested updates.',
     areas: ['namespaces'],
     breaks: ['namespaces/properties/update-and-remove'],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['updateProperties'],
-        (res) =>
-          withJson(res, (b) => {
-            b.updated = []
-          }),
-        ok,
-      ),
+    hooks: rewriteOkJson(['updateProperties'], (b) => {
+      b.updated = []
     }),
   },
   {
@@ -401,16 +343,9 @@ export const faults: Fault[] = [
     // The harness numbers the next snapshot from the answered last-sequence-number, so the prepare step of
     // remove-snapshots is refused.
     allowErrors: ['commits/updates/remove-snapshots'],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['updateTable', 'loadTable'],
-        (res) =>
-          withJson(res, (b) => {
-            const m = b.metadata as Json
-            if (m && Number(m['format-version']) >= 2) m['last-sequence-number'] = 0
-          }),
-        ok,
-      ),
+    hooks: rewriteOkJson(['updateTable', 'loadTable'], (b) => {
+      const m = b.metadata as Json
+      if (m && Number(m['format-version']) >= 2) m['last-sequence-number'] = 0
     }),
   },
   {
@@ -472,18 +407,11 @@ export const faults: Fault[] = [
       'loadTable answers refs.main pointing at the first snapshot while current-snapshot-id is the latest.',
     areas: ['tables', 'commits'],
     breaks: ['tables/load/snapshots-all', 'commits/updates/set-snapshot-ref'],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['loadTable'],
-        (res) =>
-          withJson(res, (b) => {
-            const m = b.metadata as Json
-            const snaps = list(m.snapshots)
-            const refs = m.refs as Record<string, Json> | undefined
-            if (snaps.length >= 2 && refs?.main) refs.main['snapshot-id'] = snaps[0]?.['snapshot-id']
-          }),
-        ok,
-      ),
+    hooks: rewriteOkJson(['loadTable'], (b) => {
+      const m = b.metadata as Json
+      const snaps = list(m.snapshots)
+      const refs = m.refs as Record<string, Json> | undefined
+      if (snaps.length >= 2 && refs?.main) refs.main['snapshot-id'] = snaps[0]?.['snapshot-id']
     }),
   },
   {
@@ -491,16 +419,9 @@ export const faults: Fault[] = [
     description: 'loadTable answers a last-column-id below the highest field id of its schemas.',
     areas: ['commits'],
     breaks: ['commits/updates/add-schema', 'commits/response/equals-reload'],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['loadTable'],
-        (res) =>
-          withJson(res, (b) => {
-            const m = b.metadata as Json
-            m['last-column-id'] = 1
-          }),
-        ok,
-      ),
+    hooks: rewriteOkJson(['loadTable'], (b) => {
+      const m = b.metadata as Json
+      m['last-column-id'] = 1
     }),
   },
   {
