@@ -43,13 +43,13 @@ function decodedLoosely(path: string): string {
   }
 }
 
-/**
- * The recorded requests grouped by the test file that sent them, each group in the order it was sent. A run names
- * every namespace `ccrun_<run id>_<file tag><counter>_…`; the file is the longest tag followed by a digit. Requests
- * that name no run namespace (the configuration, top-level listings) form one more group.
- */
+/** The group of the requests that name no run namespace (the configuration, top-level listings). */
 export const NO_FILE = '(no run namespace)'
 
+/**
+ * The recorded requests grouped by the test file that sent them, each group in the order it was sent. A run names
+ * every namespace `ccrun_<run id>_<file tag><counter>_…`; the file is the longest tag followed by a digit.
+ */
 export function groupByFile(
   recorded: readonly RecordedRequest[],
   files: readonly string[],
@@ -65,7 +65,9 @@ export function groupByFile(
         ? undefined
         : tags.find((t) => named.startsWith(t) && /\d/.test(named[t.length] ?? ''))
     const key = tag ?? NO_FILE
-    groups.set(key, [...(groups.get(key) ?? []), r])
+    const group = groups.get(key)
+    if (group) group.push(r)
+    else groups.set(key, [r])
   }
   return groups
 }
