@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { existsSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { fixtureEnv, fixtureLayout, fixtureReleases, icebergRestFixture } from './iceberg-rest-fixture.ts'
 import { probe } from './readiness.ts'
 
@@ -76,5 +79,48 @@ describe.skipIf(!layout.ready)('the real Iceberg REST fixture (Java)', () => {
       await running.stop()
     }
     expect((await probe(`${running.url}/v1/config`, () => true, 1_000)).detail).toBe('ECONNREFUSED')
+  })
+})
+
+describe.skipIf(!layout.ready)('the fixture\'s warehouse files (the support jar)', () => {
+  it('are written with the modes Hadoop asks for, set through java.nio: no chmod process is started', async () => {
+    // A `chmod` first on the fixture's PATH that notes every call: Hadoop without the support jar starts one
+    // for each directory and file it creates (two per metadata file, with its checksum).
+    const bin = mkdtempSync(join(tmpdir(), 'fixture-chmod-'))
+    const calls = join(bin, 'calls')
+    writeFileSync(calls, '')
+    writeFileSync(join(bin, 'chmod'), `#!/bin/sh\necho "$@" >> '${calls}'\nexec /bin/chmod "$@"\n`)
+    chmodSync(join(bin, 'chmod'), 0o755)
+    const path = process.env['PATH']
+    process.env['PATH'] = `${bin}:${path ?? ''}`
+    try {
+      const running = await icebergRestFixture().start({ timeoutMs: 60_000, log: () => {} })
+      try {
+        const post = (url: string, body: unknown) =>
+          fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+            signal: AbortSignal.timeout(10_000),
+          })
+        const ns = `conformance_files_${process.pid}`
+        expect((await post(`${running.url}/v1/namespaces`, { namespace: [ns] })).status).toBe(200)
+        const created = await post(`${running.url}/v1/namespaces/${ns}/tables`, {
+          name: 't',
+          schema: { type: 'struct', 'schema-id': 0, fields: [{ id: 1, name: 'id', type: 'long', required: true }] },
+        })
+        expect(created.status).toBe(200)
+        const metadata = fileURLToPath(((await created.json()) as { 'metadata-location': string })['metadata-location'])
+        expect(statSync(metadata).mode & 0o777).toBe(0o644)
+        expect(statSync(dirname(metadata)).mode & 0o777).toBe(0o755)
+        expect(existsSync(join(dirname(metadata), `.${metadata.split('/').pop() ?? ''}.crc`))).toBe(true)
+      } finally {
+        await running.stop()
+      }
+      expect(readFileSync(calls, 'utf8')).toBe('')
+    } finally {
+      process.env['PATH'] = path
+      rmSync(bin, { recursive: true, force: true })
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { freePort } from './free-port.ts'
@@ -46,10 +46,23 @@ export interface IcebergRestFixtureOptions {
   readonly keepData?: boolean
 }
 
-/** Where prepare.sh put the jars of `version`, and whether it finished. */
+/**
+ * The jar prepare.sh compiles from `support/`: Hadoop's local file system setting permissions through java.nio,
+ * registered for file: URIs by its core-site.xml. Without it, the fixture starts a `chmod` process for every
+ * directory and file of its warehouse, which costs it more CPU than answering the requests.
+ */
+export const FIXTURE_SUPPORT_JAR = 'catalog-conformance-fixture-support.jar'
+
+/**
+ * Where prepare.sh put the jars of `version`, and whether it finished. A release prepared before the support jar
+ * existed is not ready: prepare.sh, run again, adds only the jar.
+ */
 export function fixtureLayout(version = DEFAULT_FIXTURE_VERSION, fixtureDir = FIXTURE_DIR) {
   const install = preparedInstall(fixtureDir, `iceberg-${version}`)
-  return { ...install, lib: join(install.root, 'lib') }
+  const lib = join(install.root, 'lib')
+  const supportJar = join(lib, FIXTURE_SUPPORT_JAR)
+  if (install.ready && !existsSync(supportJar)) return { ...install, ready: false, missing: supportJar, lib }
+  return { ...install, lib }
 }
 
 /**

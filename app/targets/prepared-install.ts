@@ -16,6 +16,8 @@ export interface PreparedInstall {
   /** `<targetDir>/target/<folder>`: what prepare.sh installed. */
   readonly root: string
   readonly ready: boolean
+  /** What makes it not ready when READY is there (a part added to the recipe later); READY itself when absent. */
+  readonly missing?: string
 }
 
 /** Where prepare.sh put one release, and whether it finished (READY is written last). */
@@ -29,7 +31,7 @@ export function notPrepared(name: string, version: string, install: PreparedInst
   const script = `fixtures/targets/${basename(targetDir)}/prepare.sh`
   return new TargetError(
     'TARGET_NOT_PREPARED',
-    `${name} ${version} is not prepared (no ${join(install.root, 'READY')}). Run: ${script} --version ${version}`,
+    `${name} ${version} is not prepared (no ${install.missing ?? join(install.root, 'READY')}). Run: ${script} --version ${version}`,
   )
 }
 
