@@ -82,7 +82,7 @@ describe.skipIf(!layout.ready)('the real Iceberg REST fixture (Java)', () => {
   })
 })
 
-describe.skipIf(!layout.ready)('the fixture\'s warehouse files (the support jar)', () => {
+describe.skipIf(!layout.ready)("the fixture's warehouse files (the support jar)", () => {
   it('are written with the modes Hadoop asks for, set through java.nio: no chmod process is started', async () => {
     // A `chmod` first on the fixture's PATH that notes every call: Hadoop without the support jar starts one
     // for each directory and file it creates (two per metadata file, with its checksum).
@@ -107,10 +107,16 @@ describe.skipIf(!layout.ready)('the fixture\'s warehouse files (the support jar)
         expect((await post(`${running.url}/v1/namespaces`, { namespace: [ns] })).status).toBe(200)
         const created = await post(`${running.url}/v1/namespaces/${ns}/tables`, {
           name: 't',
-          schema: { type: 'struct', 'schema-id': 0, fields: [{ id: 1, name: 'id', type: 'long', required: true }] },
+          schema: {
+            type: 'struct',
+            'schema-id': 0,
+            fields: [{ id: 1, name: 'id', type: 'long', required: true }],
+          },
         })
         expect(created.status).toBe(200)
-        const metadata = fileURLToPath(((await created.json()) as { 'metadata-location': string })['metadata-location'])
+        const metadata = fileURLToPath(
+          ((await created.json()) as { 'metadata-location': string })['metadata-location'],
+        )
         expect(statSync(metadata).mode & 0o777).toBe(0o644)
         expect(statSync(dirname(metadata)).mode & 0o777).toBe(0o755)
         expect(existsSync(join(dirname(metadata), `.${metadata.split('/').pop() ?? ''}.crc`))).toBe(true)
