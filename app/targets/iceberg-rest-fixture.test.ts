@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fixtureEnv, fixtureLayout, fixtureReleases, icebergRestFixture } from './iceberg-rest-fixture.ts'
 import { probe } from './readiness.ts'
@@ -40,6 +40,16 @@ describe('the release matrix (releases.txt)', () => {
   })
 })
 
+/** A JSON POST to the fixture, with a timeout so that a hung fixture fails the test instead of stalling it. */
+function postJson(url: string, body: unknown, timeoutMs = 5_000): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  })
+}
+
 const layout = fixtureLayout()
 if (!layout.ready) {
   console.warn(
@@ -59,11 +69,9 @@ describe.skipIf(!layout.ready)('the real Iceberg REST fixture (Java)', () => {
       expect(body.overrides['prefix']).toBeUndefined()
 
       const ns = `conformance_${process.pid}`
-      const created = await fetch(`${running.url}/v1/namespaces`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ namespace: [ns], properties: { owner: 'harness' } }),
-        signal: AbortSignal.timeout(5_000),
+      const created = await postJson(`${running.url}/v1/namespaces`, {
+        namespace: [ns],
+        properties: { owner: 'harness' },
       })
       expect(created.status).toBe(200)
       expect(await created.json()).toMatchObject({ namespace: [ns], properties: { owner: 'harness' } })
@@ -96,30 +104,27 @@ describe.skipIf(!layout.ready)("the fixture's warehouse files (the support jar)"
     try {
       const running = await icebergRestFixture().start({ timeoutMs: 60_000, log: () => {} })
       try {
-        const post = (url: string, body: unknown) =>
-          fetch(url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-            signal: AbortSignal.timeout(10_000),
-          })
         const ns = `conformance_files_${process.pid}`
-        expect((await post(`${running.url}/v1/namespaces`, { namespace: [ns] })).status).toBe(200)
-        const created = await post(`${running.url}/v1/namespaces/${ns}/tables`, {
-          name: 't',
-          schema: {
-            type: 'struct',
-            'schema-id': 0,
-            fields: [{ id: 1, name: 'id', type: 'long', required: true }],
+        expect((await postJson(`${running.url}/v1/namespaces`, { namespace: [ns] }, 10_000)).status).toBe(200)
+        const created = await postJson(
+          `${running.url}/v1/namespaces/${ns}/tables`,
+          {
+            name: 't',
+            schema: {
+              type: 'struct',
+              'schema-id': 0,
+              fields: [{ id: 1, name: 'id', type: 'long', required: true }],
+            },
           },
-        })
+          10_000,
+        )
         expect(created.status).toBe(200)
         const metadata = fileURLToPath(
           ((await created.json()) as { 'metadata-location': string })['metadata-location'],
         )
         expect(statSync(metadata).mode & 0o777).toBe(0o644)
         expect(statSync(dirname(metadata)).mode & 0o777).toBe(0o755)
-        expect(existsSync(join(dirname(metadata), `.${metadata.split('/').pop() ?? ''}.crc`))).toBe(true)
+        expect(existsSync(join(dirname(metadata), `.${basename(metadata)}.crc`))).toBe(true)
       } finally {
         await running.stop()
       }

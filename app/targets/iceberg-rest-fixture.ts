@@ -51,7 +51,7 @@ export interface IcebergRestFixtureOptions {
  * registered for file: URIs by its core-site.xml. Without it, the fixture starts a `chmod` process for every
  * directory and file of its warehouse, which costs it more CPU than answering the requests.
  */
-export const FIXTURE_SUPPORT_JAR = 'catalog-conformance-fixture-support.jar'
+const FIXTURE_SUPPORT_JAR = 'catalog-conformance-fixture-support.jar'
 
 /**
  * Where prepare.sh put the jars of `version`, and whether it finished. A release prepared before the support jar
