@@ -98,6 +98,20 @@ export function fixtureEnv(
 export const FIXTURE_JVM_OPTIONS: readonly string[] = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC']
 
 /**
+ * The fixture's logging (slf4j-simple, which the pom picks), down to errors outside request handling. Against a
+ * certification it logged ~60,000 lines, most of them the stack trace of each 500 it answered: formatting and writing
+ * them cost it ~2 s of CPU, and the harness as much again to drain the pipe, for lines nobody reads (the harness keeps
+ * the last 30, shown only when the fixture fails to start; a JVM that cannot start still prints its error).
+ * The answers are the same: the error a request failed with goes in its response, not in the log. A later `-D` of
+ * `jvmOptions` wins, to see the log again (`-Dorg.slf4j.simpleLogger.defaultLogLevel=info`).
+ */
+export const FIXTURE_LOG_OPTIONS: readonly string[] = [
+  '-Dorg.slf4j.simpleLogger.defaultLogLevel=error',
+  // Logs every request that failed with the stack trace, at ERROR.
+  '-Dorg.slf4j.simpleLogger.log.org.apache.iceberg.rest.RESTCatalogServlet=off',
+]
+
+/**
  * The official Iceberg REST fixture (`org.apache.iceberg.rest.RESTCatalogServer`) as a process
  * target: JdbcCatalog on a SQLite file with a local warehouse, both in a fresh temp dir removed on
  * stop, on a free port. Needs `fixtures/targets/iceberg-rest-fixture/prepare.sh` to have run.
@@ -117,6 +131,7 @@ export function icebergRestFixture(options: IcebergRestFixtureOptions = {}): Tar
       return {
         command: java,
         args: [
+          ...FIXTURE_LOG_OPTIONS,
           ...(options.jvmOptions ?? FIXTURE_JVM_OPTIONS),
           '-cp',
           `${layout.lib}/*`,
