@@ -97,11 +97,14 @@ export class CliServices {
   private started = 0
   private readonly waiting: Array<() => void> = []
 
-  constructor(
-    private readonly root: string,
-    private readonly size: number,
-    private readonly env: NodeJS.ProcessEnv,
-  ) {}
+  private readonly root: string
+  private readonly size: number
+  private readonly env: NodeJS.ProcessEnv
+  constructor(root: string, size: number, env: NodeJS.ProcessEnv) {
+    this.root = root
+    this.size = size
+    this.env = env
+  }
 
   /** Runs the CLI command line `argv` in a service; resends once if the service went away before answering. */
   async run(argv: readonly string[], timeoutMs: number): Promise<ServiceResult> {

@@ -24,7 +24,10 @@ class ParkedThreadWorker implements PoolWorker {
   private readonly events = new EventEmitter()
   private current: Parked | undefined
 
-  constructor(private readonly options: PoolOptions) {}
+  private readonly options: PoolOptions
+  constructor(options: PoolOptions) {
+    this.options = options
+  }
 
   on(event: string, callback: (arg: unknown) => void): void {
     this.events.on(event, callback)

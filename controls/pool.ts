@@ -3,7 +3,9 @@ export class Pool {
   private running = 0
   private readonly queue: Array<() => void> = []
 
-  constructor(private readonly size: number) {
+  private readonly size: number
+  constructor(size: number) {
+    this.size = size
     if (!Number.isInteger(size) || size < 1)
       throw new Error(`pool size must be a positive integer, got ${size}`)
   }

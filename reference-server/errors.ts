@@ -4,12 +4,12 @@
  * into the error envelope `{ error: { message, type, code } }`.
  */
 export class CatalogError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    message: string,
-  ) {
+  readonly status: number
+  readonly type: string
+  constructor(status: number, type: string, message: string) {
     super(message)
+    this.status = status
+    this.type = type
     this.name = type
   }
 }

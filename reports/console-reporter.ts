@@ -30,10 +30,12 @@ export class ConsoleReporter implements Reporter {
   private done = 0
   private total = 0
 
-  constructor(
-    private readonly write: (line: string) => void,
-    private readonly colour: boolean,
-  ) {}
+  private readonly write: (line: string) => void
+  private readonly colour: boolean
+  constructor(write: (line: string) => void, colour: boolean) {
+    this.write = write
+    this.colour = colour
+  }
 
   onTestRunStart(specifications: readonly unknown[]): void {
     this.total = specifications.length

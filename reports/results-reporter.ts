@@ -16,7 +16,10 @@ export interface CollectedRun {
 
 export class ResultsReporter implements Reporter {
   private readonly root = process.cwd()
-  constructor(private readonly onResults: (run: CollectedRun) => void) {}
+  private readonly onResults: (run: CollectedRun) => void
+  constructor(onResults: (run: CollectedRun) => void) {
+    this.onResults = onResults
+  }
 
   onTestRunEnd(modules: readonly TestModule[], unhandled: readonly SerializedError[]): void {
     const tests: TestResult[] = []

@@ -16,11 +16,9 @@ export type TargetErrorCode =
 /** A target could not be selected, prepared, started or made ready. Not the catalog's fault. */
 export class TargetError extends Error {
   override readonly name = 'TargetError'
-  constructor(
-    readonly code: TargetErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
+  readonly code: TargetErrorCode
+  constructor(code: TargetErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options)
+    this.code = code
   }
 }

@@ -10,11 +10,11 @@ export interface Reply {
 export class BenchHttp {
   readonly agent: Agent
 
-  constructor(
-    readonly baseUrl: string,
-    connections = 64,
-    readonly timeoutMs = 30_000,
-  ) {
+  readonly baseUrl: string
+  readonly timeoutMs
+  constructor(baseUrl: string, connections = 64, timeoutMs = 30_000) {
+    this.baseUrl = baseUrl
+    this.timeoutMs = timeoutMs
     this.agent = new Agent({ connections, keepAliveTimeout: 30_000, connect: { timeout: timeoutMs } })
   }
 

@@ -24,7 +24,9 @@ export const SCHEMA = {
 export class Paths {
   private readonly root: string
 
-  constructor(readonly caps: Capabilities) {
+  readonly caps: Capabilities
+  constructor(caps: Capabilities) {
+    this.caps = caps
     this.root = caps.prefix === '' ? '/v1' : `/v1/${encodeURIComponent(caps.prefix)}`
   }
 

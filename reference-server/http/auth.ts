@@ -29,10 +29,11 @@ function formDecode(s: string): string {
 export class Authenticator {
   private readonly tokens = new Map<string, TokenInfo>()
 
-  constructor(
-    private readonly opts: AuthOptions | undefined,
-    private readonly now: () => number,
-  ) {
+  private readonly opts: AuthOptions | undefined
+  private readonly now: () => number
+  constructor(opts: AuthOptions | undefined, now: () => number) {
+    this.opts = opts
+    this.now = now
     if (opts?.token !== undefined) this.tokens.set(opts.token, { readOnly: false, expiresAt: Infinity })
     for (const t of opts?.tokens ?? []) {
       this.tokens.set(t.token, { readOnly: t.readOnly === true, expiresAt: t.expired ? -Infinity : Infinity })

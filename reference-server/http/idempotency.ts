@@ -40,10 +40,12 @@ export const isFinalized = (status: number): boolean => status < 500 && !TRANSIE
 export class IdempotencyStore {
   private readonly entries = new Map<string, Entry>()
 
-  constructor(
-    private readonly lifetimeMs: number,
-    private readonly now: () => number,
-  ) {}
+  private readonly lifetimeMs: number
+  private readonly now: () => number
+  constructor(lifetimeMs: number, now: () => number) {
+    this.lifetimeMs = lifetimeMs
+    this.now = now
+  }
 
   /** Runs `exec` once per key; replays its finalized response to later requests with the same key. */
   async run(

@@ -24,11 +24,14 @@ export interface ConformOptions {
 export type OpenApiCheck = (operationId: string, status: number, body: unknown) => string[]
 
 export class Checker {
-  constructor(
-    private readonly meta: ConformanceMeta,
-    private readonly disabled: ReadonlySet<string>,
-    private readonly openapi?: OpenApiCheck,
-  ) {}
+  private readonly meta: ConformanceMeta
+  private readonly disabled: ReadonlySet<string>
+  private readonly openapi?: OpenApiCheck
+  constructor(meta: ConformanceMeta, disabled: ReadonlySet<string>, openapi?: OpenApiCheck) {
+    this.meta = meta
+    this.disabled = disabled
+    this.openapi = openapi
+  }
 
   /** Runs every check on `ex`; returns the parsed body for further assertions. */
   conform<T = Record<string, unknown>>(ex: Exchange, opts: ConformOptions = {}): T {

@@ -75,7 +75,9 @@ export function joinNamespace(ns: readonly string[], caps: Pick<Capabilities, 'n
 export class CatalogClient {
   readonly op: OperationMethods
 
-  constructor(readonly options: ClientOptions) {
+  readonly options: ClientOptions
+  constructor(options: ClientOptions) {
+    this.options = options
     const methods: Partial<Record<OperationId, (args?: CallArgs) => Promise<Exchange>>> = {}
     for (const id of OPERATION_IDS) methods[id] = (args) => this.call(id, args)
     this.op = methods as OperationMethods

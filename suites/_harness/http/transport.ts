@@ -25,7 +25,9 @@ export interface RawRequest {
 export class Transport {
   private readonly agent: Agent
 
-  constructor(private readonly opts: TransportOptions) {
+  private readonly opts: TransportOptions
+  constructor(opts: TransportOptions) {
+    this.opts = opts
     this.agent = new Agent({
       connections: opts.connections ?? 64,
       keepAliveTimeout: 10_000,

@@ -12,10 +12,12 @@ type Cmd = fc.AsyncCommand<CatalogModel, RealCatalog>
 const show = (v: unknown): string => JSON.stringify(v)
 
 export class CreateNamespace implements Cmd {
-  constructor(
-    readonly key: string,
-    readonly props: Record<string, string>,
-  ) {}
+  readonly key: string
+  readonly props: Record<string, string>
+  constructor(key: string, props: Record<string, string>) {
+    this.key = key
+    this.props = props
+  }
   check = (): boolean => true
   async run(m: CatalogModel, r: RealCatalog): Promise<void> {
     const ns = nsOf(r, this.key)
@@ -35,7 +37,10 @@ export class CreateNamespace implements Cmd {
 }
 
 export class DropNamespace implements Cmd {
-  constructor(readonly key: string) {}
+  readonly key: string
+  constructor(key: string) {
+    this.key = key
+  }
   check = (): boolean => true
   async run(m: CatalogModel, r: RealCatalog): Promise<void> {
     const ex = await r.catalog.op.dropNamespace({ namespace: nsOf(r, this.key) })
@@ -55,7 +60,10 @@ export class DropNamespace implements Cmd {
 }
 
 export class LoadNamespace implements Cmd {
-  constructor(readonly key: string) {}
+  readonly key: string
+  constructor(key: string) {
+    this.key = key
+  }
   check = (): boolean => true
   async run(m: CatalogModel, r: RealCatalog): Promise<void> {
     const ex = await r.catalog.op.loadNamespaceMetadata({ namespace: nsOf(r, this.key) })
@@ -104,11 +112,14 @@ export class ListNamespaces implements Cmd {
 }
 
 export class UpdateNamespaceProperties implements Cmd {
-  constructor(
-    readonly key: string,
-    readonly updates: Record<string, string>,
-    readonly removals: readonly string[],
-  ) {}
+  readonly key: string
+  readonly updates: Record<string, string>
+  readonly removals: readonly string[]
+  constructor(key: string, updates: Record<string, string>, removals: readonly string[]) {
+    this.key = key
+    this.updates = updates
+    this.removals = removals
+  }
   check = (): boolean => true
   async run(m: CatalogModel, r: RealCatalog): Promise<void> {
     const removals = this.removals.filter((k) => !Object.hasOwn(this.updates, k))

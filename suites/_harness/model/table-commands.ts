@@ -51,12 +51,15 @@ export function tableFacts(body: LoadResult, props: Record<string, string>): Mod
 }
 
 export class CreateTable implements Cmd {
-  constructor(
-    public key: string,
-    readonly name: string,
-    /** Create in the n-th existing namespace instead (null: the named one, which may not exist). */
-    readonly pick: number | null = null,
-  ) {}
+  public key: string
+  readonly name: string
+  /** Create in the n-th existing namespace instead (null: the named one, which may not exist). */
+  readonly pick: number | null
+  constructor(key: string, name: string, pick: number | null = null) {
+    this.key = key
+    this.name = name
+    this.pick = pick
+  }
   check = (): boolean => true
   async run(m: CatalogModel, r: RealCatalog): Promise<void> {
     const keys = [...m.namespaces.keys()]
@@ -76,10 +79,12 @@ export class CreateTable implements Cmd {
 }
 
 export class DropTable implements Cmd {
-  constructor(
-    readonly key: string,
-    readonly name: string,
-  ) {}
+  readonly key: string
+  readonly name: string
+  constructor(key: string, name: string) {
+    this.key = key
+    this.name = name
+  }
   check = (): boolean => true
   async run(m: CatalogModel, r: RealCatalog): Promise<void> {
     const ex = await r.catalog.op.dropTable({ namespace: nsOf(r, this.key), table: this.name })
@@ -92,10 +97,12 @@ export class DropTable implements Cmd {
 }
 
 export class RenameTable implements Cmd {
-  constructor(
-    readonly from: [string, string],
-    readonly to: [string, string],
-  ) {}
+  readonly from: [string, string]
+  readonly to: [string, string]
+  constructor(from: [string, string], to: [string, string]) {
+    this.from = from
+    this.to = to
+  }
   check = (): boolean => this.from[0] !== this.to[0] || this.from[1] !== this.to[1]
   async run(m: CatalogModel, r: RealCatalog): Promise<void> {
     const [fk, fn] = this.from
@@ -117,7 +124,10 @@ export class RenameTable implements Cmd {
 }
 
 export class ListTables implements Cmd {
-  constructor(readonly key: string) {}
+  readonly key: string
+  constructor(key: string) {
+    this.key = key
+  }
   check = (): boolean => true
   async run(m: CatalogModel, r: RealCatalog): Promise<void> {
     const ex = await r.catalog.op.listTables({ namespace: nsOf(r, this.key) })
@@ -133,10 +143,12 @@ export class ListTables implements Cmd {
 }
 
 export class LoadTable implements Cmd {
-  constructor(
-    readonly key: string,
-    readonly name: string,
-  ) {}
+  readonly key: string
+  readonly name: string
+  constructor(key: string, name: string) {
+    this.key = key
+    this.name = name
+  }
   check = (): boolean => true
   async run(m: CatalogModel, r: RealCatalog): Promise<void> {
     const ex = await r.catalog.op.loadTable({ namespace: nsOf(r, this.key), table: this.name })
@@ -161,15 +173,28 @@ function compareTable(r: RealCatalog, body: LoadResult, t: ModelTable): void {
 
 /** A commit: set a property and/or append a snapshot, under a requirement that holds or not. */
 export class CommitTable implements Cmd {
+  public key: string
+  public name: string
+  readonly kind: 'props' | 'append'
+  readonly holds: boolean
+  readonly value: string
+  /** Commit to the n-th existing table instead (null: the named one, which may not exist). */
+  readonly pick: number | null
   constructor(
-    public key: string,
-    public name: string,
-    readonly kind: 'props' | 'append',
-    readonly holds: boolean,
-    readonly value: string,
-    /** Commit to the n-th existing table instead (null: the named one, which may not exist). */
-    readonly pick: number | null = null,
-  ) {}
+    key: string,
+    name: string,
+    kind: 'props' | 'append',
+    holds: boolean,
+    value: string,
+    pick: number | null = null,
+  ) {
+    this.key = key
+    this.name = name
+    this.kind = kind
+    this.holds = holds
+    this.pick = pick
+    this.value = value
+  }
   check = (): boolean => true
   async run(m: CatalogModel, r: RealCatalog): Promise<void> {
     const existing = [...m.namespaces.entries()].flatMap(([k, ns]) =>

@@ -30,10 +30,12 @@ function viewBody(name: string, ns: string[]): Record<string, unknown> {
 }
 
 export class CreateView implements Cmd {
-  constructor(
-    readonly key: string,
-    readonly name: string,
-  ) {}
+  readonly key: string
+  readonly name: string
+  constructor(key: string, name: string) {
+    this.key = key
+    this.name = name
+  }
   check = (): boolean => true
   async run(m: CatalogModel, r: RealCatalog): Promise<void> {
     const ns = nsOf(r, this.key)
@@ -49,10 +51,12 @@ export class CreateView implements Cmd {
 }
 
 export class DropView implements Cmd {
-  constructor(
-    readonly key: string,
-    readonly name: string,
-  ) {}
+  readonly key: string
+  readonly name: string
+  constructor(key: string, name: string) {
+    this.key = key
+    this.name = name
+  }
   check = (): boolean => true
   async run(m: CatalogModel, r: RealCatalog): Promise<void> {
     const ex = await r.catalog.op.dropView({ namespace: nsOf(r, this.key), view: this.name })
@@ -65,10 +69,12 @@ export class DropView implements Cmd {
 }
 
 export class RenameView implements Cmd {
-  constructor(
-    readonly from: [string, string],
-    readonly to: [string, string],
-  ) {}
+  readonly from: [string, string]
+  readonly to: [string, string]
+  constructor(from: [string, string], to: [string, string]) {
+    this.from = from
+    this.to = to
+  }
   check = (): boolean => this.from[0] !== this.to[0] || this.from[1] !== this.to[1]
   async run(m: CatalogModel, r: RealCatalog): Promise<void> {
     const [fk, fn] = this.from
@@ -89,7 +95,10 @@ export class RenameView implements Cmd {
 }
 
 export class ListViews implements Cmd {
-  constructor(readonly key: string) {}
+  readonly key: string
+  constructor(key: string) {
+    this.key = key
+  }
   check = (): boolean => true
   async run(m: CatalogModel, r: RealCatalog): Promise<void> {
     const ex = await r.catalog.op.listViews({ namespace: nsOf(r, this.key) })

@@ -47,12 +47,15 @@ export function withSuffix(ns: readonly string[], suffix: string): string[] {
 export class Names {
   private counter = 0
 
-  constructor(
-    readonly prefix: string,
-    private readonly fileTag: string,
-    /** Where the run's namespaces live (`--namespace-parent`); top level when empty. */
-    readonly parent: readonly string[] = [],
-  ) {}
+  readonly prefix: string
+  private readonly fileTag: string
+  /** Where the run's namespaces live (`--namespace-parent`); top level when empty. */
+  readonly parent: readonly string[]
+  constructor(prefix: string, fileTag: string, parent: readonly string[] = []) {
+    this.prefix = prefix
+    this.fileTag = fileTag
+    this.parent = parent
+  }
 
   /** A fresh namespace of this run, e.g. ['ccrun_lq3k2xab12cd_t3f2_dup'] (under the parent, if any). */
   namespace(label = 'ns'): string[] {

@@ -20,11 +20,11 @@ export class Sandbox {
   /** What the file's writes may have put in each namespace: cleanup lists only that. */
   private readonly ledger = new ContentsLedger()
 
-  constructor(
-    readonly run: RunContext,
-    private readonly transport: Transport,
-    testFile: string,
-  ) {
+  readonly run: RunContext
+  private readonly transport: Transport
+  constructor(run: RunContext, transport: Transport, testFile: string) {
+    this.run = run
+    this.transport = transport
     this.names = new Names(run.runPrefix, fileTag(testFile), run.namespaceParent)
     this.quiet = this.client()
   }
