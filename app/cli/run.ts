@@ -32,6 +32,7 @@ import { applyExpectations, expectationLines, readExpectations } from '../../rep
 import { loadOpenApi } from '../../schemas/openapi.ts'
 import { OPTION_SPECS } from '../config/options.ts'
 import { harnessVersion, PACKAGE_ROOT } from './version.ts'
+import { moduleRunnerFor } from './module-runner.ts'
 import { writePrecompiled } from '../../schemas/precompiled.ts'
 
 /**
@@ -83,6 +84,8 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     const areas = (opts.include ?? []).map(suitePath)
     const excluded = (opts.exclude ?? []).map((a) => `suites/${a}/**`)
     const vitestSignalsBefore = signalListeners()
+    const runner = moduleRunnerFor(PACKAGE_ROOT, Boolean(opts.ui))
+    if (opts.debug) log(`suites loaded by ${runner.reason}`)
     const vitest = await createVitest(
       'test',
       {
@@ -105,6 +108,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
         // at the start of every run, measured with `--include config`), and no suite uses per-process state. Set
         // here, not in the config, so that the negative controls' service keeps its own parked threads.
         pool: 'threads',
+        experimental: runner.experimental,
         ...(opts.shard ? { shard: opts.shard } : {}),
       },
       { test: { exclude: ['suites/_harness/**', '**/node_modules/**', ...excluded] } },

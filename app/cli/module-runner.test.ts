@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { moduleRunnerFor } from './module-runner.ts'
+
+describe('moduleRunnerFor', () => {
+  it('imports the suites natively from a checkout when Node strips types', () => {
+    expect(moduleRunnerFor('/home/me/catalog-conformance', false, 'strip').experimental).toEqual({
+      viteModuleRunner: false,
+      nodeLoader: false,
+    })
+  })
+
+  it("keeps Vite's runner where Node cannot load the TypeScript suites itself", () => {
+    expect(moduleRunnerFor('/home/me/catalog-conformance', false, false).experimental.viteModuleRunner).toBe(
+      true,
+    )
+    expect(
+      moduleRunnerFor('/home/me/catalog-conformance', false, undefined).experimental.viteModuleRunner,
+    ).toBe(true)
+    const installed = moduleRunnerFor('/ci/node_modules/catalog-conformance', false, 'strip')
+    expect(installed.experimental.viteModuleRunner).toBe(true)
+    expect(installed.reason).toMatch(/node_modules/)
+  })
+
+  it("keeps Vite's runner for the UI", () => {
+    expect(moduleRunnerFor('/home/me/catalog-conformance', true, 'strip').experimental.viteModuleRunner).toBe(
+      true,
+    )
+  })
+})
