@@ -14,7 +14,8 @@ describe('moduleRunnerFor', () => {
       true,
     )
     expect(
-      moduleRunnerFor('/home/me/catalog-conformance', false, undefined).experimental.viteModuleRunner,
+      // Node 20 has no process.features.typescript; null stands for it (undefined would take this Node's own value).
+      moduleRunnerFor('/home/me/catalog-conformance', false, null).experimental.viteModuleRunner,
     ).toBe(true)
     const installed = moduleRunnerFor('/ci/node_modules/catalog-conformance', false, 'strip')
     expect(installed.experimental.viteModuleRunner).toBe(true)
