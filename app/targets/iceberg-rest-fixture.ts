@@ -100,10 +100,10 @@ export const FIXTURE_JVM_OPTIONS: readonly string[] = ['-XX:TieredStopAtLevel=1'
 /**
  * The fixture's logging (slf4j-simple, which the pom picks), down to errors outside request handling. Against a
  * certification it logged ~60,000 lines, most of them the stack trace of each 500 it answered: formatting and writing
- * them cost it ~2 s of CPU, and the harness as much again to drain the pipe, for lines nobody reads (the harness keeps
- * the last 30, shown only when the fixture fails to start; a JVM that cannot start still prints its error).
- * The answers are the same: the error a request failed with goes in its response, not in the log. A later `-D` of
- * `jvmOptions` wins, to see the log again (`-Dorg.slf4j.simpleLogger.defaultLogLevel=info`).
+ * them cost it ~2 s of CPU (and the harness more, draining the pipe), for lines nobody reads (the harness keeps the
+ * last 30, shown only when the fixture fails to start; a JVM that cannot start still prints its error). The answers
+ * are the same: the error a request failed with goes in its response, not in the log. `jvmOptions` come after these,
+ * and the JVM keeps the last `-D` of a name: `-Dorg.slf4j.simpleLogger.defaultLogLevel=info` shows the log again.
  */
 export const FIXTURE_LOG_OPTIONS: readonly string[] = [
   '-Dorg.slf4j.simpleLogger.defaultLogLevel=error',
