@@ -11,7 +11,7 @@ export class BenchHttp {
   readonly agent: Agent
 
   readonly baseUrl: string
-  readonly timeoutMs
+  readonly timeoutMs: number
   constructor(baseUrl: string, connections = 64, timeoutMs = 30_000) {
     this.baseUrl = baseUrl
     this.timeoutMs = timeoutMs
