@@ -194,6 +194,64 @@ describe('checkProperty collecting distinct failures', () => {
     expect(executions).toBeGreaterThan(25)
   })
 
+  test('a later pass resumes at the input the pass before failed at: the inputs before it run once', async () => {
+    // Same seed, same inputs: a later pass would draw them again, and each would pass (it passed, or failed with a
+    // kind found by then). Without shrinking (fc.noShrink), the passes together run the budget's inputs, and each
+    // failing input twice: where a pass failed and where the next resumed.
+    const ran: number[] = []
+    const m = meta()
+    await failing(
+      m,
+      run({ runs: 40 }),
+      () =>
+        fc.asyncProperty(fc.noShrink(fc.integer({ min: 0, max: 1000 })), async (n) => {
+          ran.push(n)
+          if (n % 3 === 0) throw new ConformanceFailure('a multiple of three')
+          if (n % 3 === 1) throw new ConformanceFailure('one above a multiple of three')
+        }),
+      { distinct: 5 },
+    )
+    expect(1 + (m.moreFailures?.length ?? 0)).toBe(2)
+    const budgetInputs: number[] = []
+    await fc.assert(
+      fc.asyncProperty(
+        fc.noShrink(fc.integer({ min: 0, max: 1000 })),
+        async (n) => void budgetInputs.push(n),
+      ),
+      { seed: 42, numRuns: 40 },
+    )
+    const failedAt = [m.path, m.moreFailures?.[0]?.path].map((p) => Number(p?.split('@')[1]))
+    expect(ran).toEqual([
+      ...budgetInputs.slice(0, failedAt[0]! + 1),
+      ...budgetInputs.slice(failedAt[0], failedAt[1]! + 1),
+      ...budgetInputs.slice(failedAt[1]),
+    ])
+  })
+
+  test('an input whose shrinking moved to another kind is run again, and its own kind found', async () => {
+    // The Java fixture does this: a malformed updateProperties body shrinks to a malformed createNamespace body, whose
+    // error names another request class. The next pass must run the failing input again to find the first class.
+    const inputs: number[] = []
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 1000 }), async (n) => void inputs.push(n)),
+      { seed: 42, numRuns: 25 },
+    )
+    const first = inputs.find((n) => n > 10)!
+    const m = meta()
+    await failing(
+      m,
+      run(),
+      () =>
+        fc.asyncProperty(fc.integer({ min: 0, max: 1000 }), async (n) => {
+          if (n === first) throw new ConformanceFailure('the first failing input')
+          if (n >= 10) throw new ConformanceFailure('at least ten')
+        }),
+      { distinct: 5 },
+    )
+    expect(m.counterexample).toBe('[10]')
+    expect(m.moreFailures?.map((f) => f.counterexample)).toEqual([`[${first}]`])
+  })
+
   test('a passing property runs one pass', async () => {
     const m = meta()
     let executions = 0

@@ -10,7 +10,8 @@
  * operation stays hidden until the first is fixed. With `distinct: n` a failed property is checked again with the
  * same seed, an execution failing with a kind already found (its signature, support/failure-signature.ts) now
  * counting as passing, so fast-check finds and shrinks towards the next new kind; this repeats until a pass finds
- * nothing new or n kinds are found. A passing property costs one pass, as before; same seed, same list.
+ * nothing new or n kinds are found. A later pass resumes at the input the pass before it failed at: the inputs before
+ * that one would pass again (see sifted). A passing property costs one pass, as before; same seed, same list.
  * Every failure keeps its own counterexample, transcript and `<rule>@<path>` replay path. Replaying a path needs no
  * record of the pass that found it: the replay counts as failing only the kind of the first failing execution (the
  * one at the path) and does not shrink it further (a pass may have stopped at its shrink budget, SHRINK_RUNS).
@@ -107,11 +108,24 @@ interface Found extends Failing {
   readonly numShrinks: number
 }
 
+/** A pass of the distinct-failures search: the property as fast-check checks it, and where it failed. */
+interface SiftedPass<Ts> {
+  readonly property: fc.IAsyncProperty<Ts>
+  /** The index among the generated (not shrunk) executions of the first one that counted, once there is one. */
+  readonly failedAt: () => number | undefined
+}
+
 /**
  * `inner` with each failing execution sorted by its kind: one that `counts` rejects passes (fast-check moves on
  * and shrinks only towards kinds that count); one that counts is handed to `onFailing`. fast-check moves to each
  * failing shrink candidate, so the last execution handed over is the counterexample's. Shrinking stops after
  * `shrinkCap` executions: the counterexample is then the smallest failing one found so far, still a real failure.
+ *
+ * The generated executions before index `resumeAt` are not run again, hooks included: with the same seed they draw
+ * the inputs an earlier pass ran before its failure, and each of those passed or failed with a kind found by then, so
+ * each would pass now. The failing execution itself runs again: shrinking may have moved to another kind than its
+ * own, which is then still to be found. fast-check counts the skipped executions, so run indices, paths and the
+ * inputs drawn after them stay those of a full pass.
  */
 function sifted<Ts>(
   inner: fc.IAsyncProperty<Ts>,
@@ -119,28 +133,39 @@ function sifted<Ts>(
   counts: (signature: string) => boolean,
   onFailing: (failing: Failing) => void,
   shrinkCap: number,
-): fc.IAsyncProperty<Ts> {
+  resumeAt: number,
+): SiftedPass<Ts> {
   let failed = false
+  let failedAt: number | undefined
   let shrinkRuns = 0
-  return {
+  // Executions generated so far (shrinking only starts after the first failure), and whether the current one is skipped.
+  let generated = 0
+  let skipping = false
+  const property: fc.IAsyncProperty<Ts> = {
     isAsync: () => true,
     generate: (mrng, runId) => inner.generate(mrng, runId),
     // Until the first failure the stream is whole: a replay walks it to reach the path's counterexample.
     shrink: (value) => inner.shrink(value).takeWhile(() => !failed || shrinkRuns < shrinkCap),
-    runBeforeEach: () => inner.runBeforeEach(),
-    runAfterEach: () => inner.runAfterEach(),
+    runBeforeEach: () => {
+      skipping = !failed && generated++ < resumeAt
+      return skipping ? Promise.resolve() : inner.runBeforeEach()
+    },
+    runAfterEach: () => (skipping ? Promise.resolve() : inner.runAfterEach()),
     run: async (v) => {
+      if (skipping) return null
       if (failed) shrinkRuns++
       const out = await inner.run(v)
       if (out === null || fc.PreconditionFailure.isFailure(out)) return out
       const violations = meta.violations.filter((x) => x.level === 'MUST')
       const signature = failureSignature(violations, out.error)
       if (!counts(signature)) return null
+      if (!failed) failedAt = generated - 1
       failed = true
       onFailing({ signature, thrown: out.error, violations, exchanges: [...meta.exchanges] })
       return out
     },
   }
+  return { property, failedAt: () => failedAt }
 }
 
 /**
@@ -182,11 +207,20 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
   // The property's own cap, within the run's (`--distinct-failures`); a replay reproduces one failure.
   const cap = replay.path ? 1 : Math.max(1, Math.min(opts.distinct ?? 1, run.distinctFailures))
   meta.seed = run.seed
+  // Where the next pass resumes (see sifted): the generated execution the last pass failed at.
+  let resumeAt = 0
   while (found.length < cap) {
     failing = undefined
     // A replay shows the reported counterexample itself: the pass that found it may have stopped at its budget.
-    const checked = sifted(property, meta, counts, (f) => (failing = f), replay.path ? 0 : shrinkBudget(run))
-    const details = await fc.check(checked, {
+    const pass = sifted(
+      property,
+      meta,
+      counts,
+      (f) => (failing = f),
+      replay.path ? 0 : shrinkBudget(run),
+      resumeAt,
+    )
+    const details = await fc.check(pass.property, {
       seed: run.seed,
       numRuns: budget(run, opts),
       ...(replay.path ? { path: replay.path } : {}),
@@ -202,6 +236,7 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
     // Such a failure would repeat in every pass: it ends the search.
     if (found.some((k) => k.signature === f.signature)) break
     found.push(describeFailure(run, meta, opts, f, details))
+    resumeAt = pass.failedAt() ?? resumeAt
   }
   meta.violations.length = 0
   meta.exchanges.length = 0
