@@ -44,6 +44,23 @@ describe('Redactor', () => {
     expect(out['next-page-token']).toBe('page-2')
   })
 
+  it('keeps a JSON body without a secret-looking key as it was sent, known secrets scrubbed', () => {
+    const known = new Redactor(['ZX81-hidden-value'])
+    const sent = `{ "name": "t1",  "location": "s3://b/ZX81-hidden-value/t1" }`
+    expect(known.body(sent, 'application/json')).toBe(
+      `{ "name": "t1",  "location": "s3://b/${REDACTED}/t1" }`,
+    )
+  })
+
+  it('redacts a secret key or a known secret that an escape hides from the text', () => {
+    // "\u0074oken" is the key "token"; a known secret with a quote in it is written with a backslash in JSON.
+    const quoted = new Redactor(['pa"ss-word-1'])
+    expect(JSON.parse(r.body('{"\\u0074oken":"abc123"}', 'application/json'))).toEqual({ token: REDACTED })
+    expect(quoted.body(JSON.stringify({ note: 'pa"ss-word-1' }), 'application/json')).toBe(
+      `{"note":"${REDACTED}"}`,
+    )
+  })
+
   it('redacts OAuth form fields', () => {
     const out = r.body(
       'grant_type=client_credentials&client_id=me&client_secret=hush&scope=catalog',

@@ -10,6 +10,13 @@ const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie'
 /** JSON keys whose values are credentials (matched case-insensitively, as substrings for some). */
 const SECRET_KEY =
   /(token|secret|password|credential|access-key|access_key|key-id|session|signature|^authorization$|^sas)/i
+/**
+ * Text in which no key can match SECRET_KEY: none of its words occurs. Most bodies are such, and `body` then skips
+ * parsing them: redacting every request and response was the largest part of the suites' own code in a worker's
+ * profile (0.21 of 0.89 s, bundled certification).
+ */
+const SECRET_WORD =
+  /token|secret|password|credential|access-key|access_key|key-id|session|signature|authorization|sas/i
 /** Keys that look secret but are not (ids, types, URIs and expiry fields). */
 const NOT_SECRET_KEY =
   /(token-type|token_type|expires|expiry|refresh-enabled|uri$|url$|endpoint|^type$|^prefix$|next-page-token)/i
@@ -59,9 +66,16 @@ export class Redactor {
     return typeof value === 'string' ? this.text(value) : value
   }
 
-  /** Redacts a body given as text: JSON is redacted structurally, form bodies by field, else by value. */
+  /**
+   * Redacts a body given as text: JSON is redacted structurally, form bodies by field, else by value. A JSON body
+   * without a backslash reads as it parses (no escape can hide a key's word or a secret), so one without any of
+   * SECRET_WORD's words has no secret key: scrubbing secret values is then all there is to do, and it keeps the text
+   * as it was sent.
+   */
   body(text: string, contentType: string | undefined): string {
-    if (contentType?.includes('x-www-form-urlencoded')) {
+    const form = contentType?.includes('x-www-form-urlencoded') ?? false
+    if (!form && !text.includes('\\') && !SECRET_WORD.test(text)) return this.text(text)
+    if (form) {
       const params = new URLSearchParams(text)
       for (const key of [...params.keys()]) if (isSecretKey(key)) params.set(key, REDACTED)
       return this.text(params.toString())
