@@ -1,0 +1,47 @@
+import { describe, expect, test } from 'vitest'
+import { Checker } from './checker.ts'
+import type { Exchange } from './http/exchange.ts'
+import type { ConformanceMeta } from './results/meta.ts'
+
+const meta = (): ConformanceMeta => ({
+  area: 'tables',
+  operationId: 'createTable',
+  rule: 'tables/x/y',
+  level: 'MUST',
+  title: 't',
+  violations: [],
+  exchanges: [],
+})
+
+const exchange = (operationId: string, status: number): Exchange => ({
+  operationId,
+  request: { method: 'POST', url: 'http://h/v1/x', headers: {} },
+  status,
+  headers: {},
+  bodyText: '',
+  json: undefined,
+  durationMs: 1,
+  curl: '',
+})
+
+describe('Checker.accepts', () => {
+  test('records each operation and status once, in the order first judged', () => {
+    const m = meta()
+    const checker = new Checker(m, new Set())
+    checker.accepts(exchange('createTable', 200), [200, 409])
+    checker.accepts(exchange('createTable', 409), 409)
+    checker.accepts(exchange('loadTable', 404), [404, 404])
+    checker.accepts(exchange('createTable', 200), [400, 200])
+    expect(m.accepted).toEqual(['createTable 200', 'createTable 409', 'loadTable 404', 'createTable 400'])
+  })
+
+  test('keeps what the meta already held, and follows a list put in its place', () => {
+    const m = { ...meta(), accepted: ['loadTable 200'] }
+    const checker = new Checker(m, new Set())
+    checker.accepts(exchange('loadTable', 200), [200, 404])
+    expect(m.accepted).toEqual(['loadTable 200', 'loadTable 404'])
+    m.accepted = []
+    checker.accepts(exchange('loadTable', 200), 404)
+    expect(m.accepted).toEqual(['loadTable 404'])
+  })
+})
