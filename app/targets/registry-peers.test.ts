@@ -3,7 +3,7 @@ import { lakanaEnv } from './lakana-server.ts'
 import { rustbergConfig } from './rustberg.ts'
 
 describe('rustbergConfig', () => {
-  it('binds loopback on the given port, one admin key read from the environment, local storage, no throttling', () => {
+  it('binds loopback on the given port, one admin key read from the environment, local storage, no throttling, quiet', () => {
     const toml = rustbergConfig({ port: 4321, dataDir: '/tmp/r' })
     expect(toml).toContain('host = "127.0.0.1"\nport = 4321')
     expect(toml).toContain('key_env = "CONFORMANCE_RUSTBERG_API_KEY"')
@@ -11,6 +11,9 @@ describe('rustbergConfig', () => {
     expect(toml).toContain('catalog_url = "file:///tmp/r/catalog"')
     expect(toml).toContain('warehouse_location = "file:///tmp/r/warehouse"')
     expect(toml).toMatch(/\[rate_limit\]\nenabled = false\ntrack_auth_failures = false/)
+    // Quiet: warnings and errors only, no per-request span lines, no audit record per request on stdout.
+    expect(toml).toMatch(/\[logging\]\nlevel = "warn"\nwith_span_events = false/)
+    expect(toml).toMatch(/\[audit\]\nsink = "none"/)
     // The key itself is never written to the file.
     expect(toml).not.toMatch(/api_key\s*=/)
   })
