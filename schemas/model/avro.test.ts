@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import avro from 'avsc'
-import { readAvroFile, writeAvroFile } from './avro.ts'
+import { avroType, readAvroFile, writeAvroFile } from './avro.ts'
 import { avroFile } from './avro-stream-writer.ts'
 
 const SCHEMA = {
@@ -71,6 +71,16 @@ describe('readAvroFile', () => {
       decoder.end(buf)
     })
     expect(decoded).toEqual([{ id: 5, name: 'five' }])
+  })
+
+  it('builds the type of a schema once, and another schema its own', () => {
+    const again = JSON.parse(JSON.stringify(SCHEMA)) as unknown
+    expect(avroType(again)).toBe(avroType(SCHEMA))
+    const other = { ...SCHEMA, name: 'other' }
+    expect(avroType(other)).not.toBe(avroType(SCHEMA))
+    expect(avroType(other).toString({ id: 1, name: 'a' })).toBe(
+      avroType(SCHEMA).toString({ id: 1, name: 'a' }),
+    )
   })
 
   it('refuses a record that does not match the schema, naming it', () => {

@@ -26,9 +26,24 @@ const bigLong = avro.types.LongType.__with({
   compare: (a: bigint, b: bigint) => (a === b ? 0 : a < b ? -1 : 1),
 })
 
+/**
+ * Types already built, by their schema's JSON text. avsc generates code for every type it builds, and tables
+ * share a few manifest schemas: building them once per schema saves that work on every manifest read or written.
+ * Bounded, because each partition type makes another schema.
+ */
+const typesBySchema = new Map<string, avro.Type>()
+const TYPES_KEPT = 256
+
 /** An avsc type for a schema, with 64-bit longs as BigInt. */
 export function avroType(schema: unknown): avro.Type {
-  return avro.Type.forSchema(schema as avro.Schema, { registry: { long: bigLong } })
+  const key = JSON.stringify(schema)
+  let type = typesBySchema.get(key)
+  if (type === undefined) {
+    type = avro.Type.forSchema(schema as avro.Schema, { registry: { long: bigLong } })
+    if (typesBySchema.size >= TYPES_KEPT) typesBySchema.clear()
+    typesBySchema.set(key, type)
+  }
+  return type
 }
 
 const headerType = avro.Type.forSchema({
