@@ -29,4 +29,10 @@ describe('canonical forms', () => {
     expect(c['snapshot-log']).toEqual(md['snapshot-log'])
     expect(canonicalMetadata({ ...md, schemas: [...md.schemas].reverse() })).toEqual(c)
   })
+
+  it('order ids as numbers, not as text', () => {
+    const ids = [10, 9, 100, 2]
+    const c = canonicalMetadata({ snapshots: ids.map((id) => ({ 'snapshot-id': id })) })
+    expect(c.snapshots.map((s) => s['snapshot-id'])).toEqual([2, 9, 10, 100])
+  })
 })

@@ -34,10 +34,13 @@ const KEYED: Readonly<Record<string, string>> = {
   'encryption-keys': 'key-id',
 }
 
+// One collator for every comparison: localeCompare with options builds one per call.
+const numericOrder = new Intl.Collator('en', { numeric: true })
+
 const byKey = (key: string) => (a: unknown, b: unknown) => {
   const x = (a as Record<string, unknown>)?.[key]
   const y = (b as Record<string, unknown>)?.[key]
-  return String(x).localeCompare(String(y), 'en', { numeric: true })
+  return numericOrder.compare(String(x), String(y))
 }
 
 /** Table (or view) metadata with id-keyed lists sorted by id and type strings canonical; logs keep their order. */
