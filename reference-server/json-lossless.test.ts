@@ -10,6 +10,13 @@ describe('lossless int64 JSON', () => {
     expect(stringifyJson(v)).toBe(text.replace('1.5e300', '1.5e+300'))
   })
 
+  it('remembers only integer tokens: a long decimal or exponent number prints as the double it is', () => {
+    const v = parseJson('{"f":12345678901234567890.5,"e":12345678901234567890e0,"i":-12345678901234567890}')
+    expect(stringifyJson(v)).toBe(
+      '{"f":12345678901234567000,"e":12345678901234567000,"i":-12345678901234567890}',
+    )
+  })
+
   it('leaves safe integers and strings with escapes alone', () => {
     const v = parseJson('{"a":"q\\"8744736658442914488","b":[1,2,9007199254740991]}')
     expect(stringifyJson(v)).toBe('{"a":"q\\"8744736658442914488","b":[1,2,9007199254740991]}')

@@ -20,10 +20,16 @@ function scanIntegers(text: string, onInteger: (start: number, end: number) => v
       while (i < n && text.charCodeAt(i) !== 34) i += text.charCodeAt(i) === 92 /* \ */ ? 2 : 1
       i++
     } else if (c === 45 /* - */ || (c >= 48 && c <= 57)) {
+      // A number token runs over digits and . e E + -; it is an integer when it is digits after an optional sign.
       const start = i
-      i++
-      while (i < n && /[0-9.eE+-]/.test(text[i] as string)) i++
-      if (/^-?\d+$/.test(text.slice(start, i))) onInteger(start, i)
+      let integer = true
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i)
+        if (d >= 48 && d <= 57) continue
+        if (d !== 46 /* . */ && d !== 101 /* e */ && d !== 69 /* E */ && d !== 43 /* + */ && d !== 45) break
+        integer = false
+      }
+      if (integer && !(c === 45 && i === start + 1)) onInteger(start, i)
     } else i++
   }
 }
