@@ -21,7 +21,6 @@ import { DEFAULT_PROFILE } from '../../schemas/profiles.ts'
 import { missingOperations } from './capabilities.ts'
 import { Checker } from './checker.ts'
 import type { OpenApiCheck } from './checker.ts'
-import { loadOpenApi } from '../../schemas/openapi.ts'
 import type { CatalogClient } from './client.ts'
 import { recordOf } from './http/exchange.ts'
 import type { Exchange } from './http/exchange.ts'
@@ -94,7 +93,7 @@ export const test = base.extend<Fixtures>({
     await use(sandbox.client((ex) => record(meta, ex, transport.redactor)))
   },
   check: async ({ meta, run }, use) =>
-    use(new Checker(meta, new Set(run.disabledChecks), openApiCheck(run.openapi))),
+    use(new Checker(meta, new Set(run.disabledChecks), await openApiCheck(run.openapi))),
   unsupported: async ({ meta, skip }, use) => use(endAs(meta, skip, 'unsupported')),
   notConfigured: async ({ meta, skip }, use) => use(endAs(meta, skip, 'not-configured')),
   outOfProfile: async ({ meta, skip }, use) => use(endAs(meta, skip, 'disabled')),
@@ -121,25 +120,30 @@ function record(meta: ConformanceMeta, ex: Exchange, redactor: Redactor): void {
   if (meta.exchanges.length > MAX_EXCHANGES) meta.exchanges.splice(1, meta.exchanges.length - MAX_EXCHANGES)
 }
 
-const openApiChecks = new Map<string, OpenApiCheck>()
+const openApiChecks = new Map<string, Promise<OpenApiCheck>>()
 
-/** The user's OpenAPI document as a second opinion, loaded once per worker. */
-function openApiCheck(path: string | undefined): OpenApiCheck | undefined {
-  if (!path) return undefined
+/**
+ * The user's OpenAPI document as a second opinion, loaded once per worker. Its reader (a YAML parser and AJV's
+ * schema compiler) is imported only by a run that names one: every worker used to load it at start.
+ */
+function openApiCheck(path: string | undefined): Promise<OpenApiCheck | undefined> {
+  if (!path) return Promise.resolve(undefined)
   let fn = openApiChecks.get(path)
   if (!fn) {
-    const validator = loadOpenApi(path)
-    // An operation the document does not describe has nothing to compare against.
-    fn = (op, status, body) => {
-      if (!validator.hasOperation(op)) return []
-      try {
-        return validator
-          .validateResponse(op, status, body)
-          .map((i) => `${op} ${status}: ${i.instancePath || '/'} ${i.message}`)
-      } catch (e) {
-        return [`${op} ${status}: ${(e as Error).message}`]
+    fn = import('../../schemas/openapi.ts').then(({ loadOpenApi }): OpenApiCheck => {
+      const validator = loadOpenApi(path)
+      // An operation the document does not describe has nothing to compare against.
+      return (op, status, body) => {
+        if (!validator.hasOperation(op)) return []
+        try {
+          return validator
+            .validateResponse(op, status, body)
+            .map((i) => `${op} ${status}: ${i.instancePath || '/'} ${i.message}`)
+        } catch (e) {
+          return [`${op} ${status}: ${(e as Error).message}`]
+        }
       }
-    }
+    })
     openApiChecks.set(path, fn)
   }
   return fn
