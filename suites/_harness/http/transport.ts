@@ -2,7 +2,8 @@
  * The HTTP transport: one undici keep-alive Agent per run, a timeout on every request, and an Exchange
  * for every call, redacted for the record. No catalog logic here.
  */
-import { Agent, request as undiciRequest } from 'undici'
+import type { Agent } from 'undici'
+import { UndiciAgent, request as undiciRequest } from './undici-parts.ts'
 import { curlLine } from './curl.ts'
 import type { Exchange } from './exchange.ts'
 import type { Redactor } from './redact.ts'
@@ -28,7 +29,7 @@ export class Transport {
   private readonly opts: TransportOptions
   constructor(opts: TransportOptions) {
     this.opts = opts
-    this.agent = new Agent({
+    this.agent = new UndiciAgent({
       connections: opts.connections ?? 64,
       keepAliveTimeout: 10_000,
       headersTimeout: opts.timeoutMs,
@@ -78,11 +79,10 @@ export class Transport {
     }
     const curl = curlLine(recorded)
     try {
-      const res = await undiciRequest(req.url, {
+      const res = await undiciRequest(this.agent, req.url, {
         method: req.method as 'GET',
         headers: req.headers,
         ...(req.body !== undefined ? { body: req.body } : {}),
-        dispatcher: this.agent,
         signal: AbortSignal.timeout(timeoutMs),
       })
       const bodyText = await res.body.text()
