@@ -28,42 +28,46 @@ export const CACHE_DIR = join(
   'catalog-conformance',
 )
 
-/** Changed whenever the file's layout or the loader's contract changes, so older files are never read. */
-const LAYOUT = 'validators-v1'
+/** Changed whenever the files' layout or the loader's contract changes, so older files are never read. */
+const LAYOUT = 'validators-v2'
 const requireHere = createRequire(import.meta.url)
 // ajv/dist/standalone is CommonJS; under NodeNext its default export is the module object.
 const standaloneCode = standaloneModule as unknown as typeof standaloneModule.default
 
 type Validators = Readonly<Record<string, ValidateFunction>>
-interface Loaded {
-  readonly strict: Validators
-  readonly open: Validators
-}
 
-/** The cache file's name for the current schemas and AJV. */
-export function cacheFileName(): string {
+/**
+ * The two sets of validators, each in a file of its own: a thread reads only the set it uses (the suites judge
+ * responses with the strict set, the reference server requests with the open one), half the code to compile.
+ */
+type Kind = 'strict' | 'open'
+const KINDS: readonly Kind[] = ['strict', 'open']
+
+/** The cache file's name of one set, for the current schemas and AJV. */
+export function cacheFileName(kind: Kind): string {
   const ajvVersion = (requireHere('ajv/package.json') as { version: string }).version
   const hash = createHash('sha256')
     .update(`${LAYOUT}\n${ajvVersion}\n${JSON.stringify(schemaDocuments())}`)
     .digest('hex')
-  return `${LAYOUT}-${hash.slice(0, 20)}.js`
+  return `${LAYOUT}-${hash.slice(0, 20)}-${kind}.js`
 }
 
-const loadedFrom = new Map<string, Loaded | null>()
+const loadedFrom = new Map<string, Validators | null>()
 
-function load(dir: string): Loaded | null {
-  const hit = loadedFrom.get(dir)
+function load(dir: string, kind: Kind): Validators | null {
+  const key = `${kind} ${dir}`
+  const hit = loadedFrom.get(key)
   if (hit !== undefined) return hit
-  let loaded: Loaded | null = null
+  let loaded: Validators | null = null
   try {
-    const code = readFileSync(join(dir, cacheFileName()), 'utf8')
+    const code = readFileSync(join(dir, cacheFileName(kind)), 'utf8')
     // The file is a function body written by writePrecompiled; AJV's standalone code needs `require` (its
     // runtime helpers) and `formats`.
-    loaded = new Function('require', 'formats', code)(requireHere, FORMATS) as Loaded
+    loaded = new Function('require', 'formats', code)(requireHere, FORMATS) as Validators
   } catch {
     loaded = null // no file for these schemas (or unreadable): compile as before
   }
-  loadedFrom.set(dir, loaded)
+  loadedFrom.set(key, loaded)
   return loaded
 }
 
@@ -73,35 +77,34 @@ export function precompiledValidator(
   open: boolean,
   dir = CACHE_DIR,
 ): ValidateFunction | undefined {
-  return load(dir)?.[open ? 'open' : 'strict'][name]
+  return load(dir, open ? 'open' : 'strict')?.[name]
 }
 
 /**
- * Writes the cache file for the current schemas unless it exists (compiling every component, strict and open:
+ * Writes the cache files for the current schemas unless they exist (compiling every component, strict and open:
  * ~2.5 s once per schema change), and removes files of other schemas. Returns false when the folder cannot be
  * written (a read-only install): validators are then compiled in each thread, as without a cache.
  */
 export function writePrecompiled(dir = CACHE_DIR): boolean {
-  const name = cacheFileName()
+  const names = KINDS.map((kind) => cacheFileName(kind))
   try {
     mkdirSync(dir, { recursive: true })
     const present = readdirSync(dir)
-    if (present.includes(name)) return true
+    if (names.every((name) => present.includes(name))) return true
     // Every component exported under its own name, from its absolute $ref.
-    const names = Object.fromEntries(schemaRefs())
-    const body = (['strict', 'open'] as const)
-      .map((kind) => {
-        const code = standaloneCode(newInstance(kind === 'open', true), names)
-        return `const ${kind} = (function (exports) {\n${code}\nreturn exports\n})({})`
-      })
-      .join('\n')
-    // Written aside and renamed: runs starting at the same time never read half a file.
-    const temp = join(dir, `${name}.${process.pid}.tmp`)
-    writeFileSync(temp, `${body}\nreturn { strict, open }\n`)
-    renameSync(temp, join(dir, name))
+    const refs = Object.fromEntries(schemaRefs())
+    KINDS.forEach((kind, i) => {
+      const code = standaloneCode(newInstance(kind === 'open', true), refs)
+      const name = names[i] as string
+      // Written aside and renamed: runs starting at the same time never read half a file.
+      const temp = join(dir, `${name}.${process.pid}.tmp`)
+      writeFileSync(temp, `const exports = {}\n${code}\nreturn exports\n`)
+      renameSync(temp, join(dir, name))
+      loadedFrom.delete(`${kind} ${dir}`)
+    })
     // Files of earlier schemas are never read again.
-    for (const old of present) if (old.endsWith('.js')) rmSync(join(dir, old), { force: true })
-    loadedFrom.delete(dir)
+    for (const old of present)
+      if (old.endsWith('.js') && !names.includes(old)) rmSync(join(dir, old), { force: true })
     return true
   } catch {
     return false
