@@ -7,14 +7,17 @@ import { existsSync } from 'node:fs'
 import module from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { cliBundle } from './cli-bundle.js'
+import { boundCompileCache } from './compile-cache.js'
 
 // Node 22.1 and later keep the compiled code of the modules they load (Vitest, Vite and their dependencies) in a
 // cache folder, so that the next start skips compiling them. Set for this thread, and in the environment for
-// Vitest's worker threads; a NODE_COMPILE_CACHE of the user's wins. Node 20 has no such cache.
+// Vitest's worker threads; a NODE_COMPILE_CACHE of the user's wins (and is the user's to bound). Node 20 has no such
+// cache.
 if (module.enableCompileCache && !process.env.NODE_COMPILE_CACHE) {
   process.env.NODE_COMPILE_CACHE = fileURLToPath(
     new URL('../node_modules/.cache/catalog-conformance/v8', import.meta.url),
   )
+  boundCompileCache(process.env.NODE_COMPILE_CACHE)
   module.enableCompileCache(process.env.NODE_COMPILE_CACHE)
 }
 
