@@ -9,11 +9,13 @@
  * Node for files under node_modules, which is where an installed package's suites live; the Vitest UI keeps Vite's
  * runner too (it re-runs files as they change).
  */
-import { sep } from 'node:path'
+import { join, sep } from 'node:path'
 
 export interface ModuleRunnerChoice {
   /** Vitest's `experimental` options for the run. */
   readonly experimental: { readonly viteModuleRunner: boolean; readonly nodeLoader?: boolean }
+  /** Setup files the run's workers need for it (bin/plain-test-urls.js). */
+  readonly setupFiles: readonly string[]
   /** Why, for --debug. */
   readonly reason: string
 }
@@ -23,7 +25,11 @@ export function moduleRunnerFor(
   ui: boolean,
   stripsTypes: unknown = (process.features as { typescript?: unknown }).typescript,
 ): ModuleRunnerChoice {
-  const vite = (reason: string): ModuleRunnerChoice => ({ experimental: { viteModuleRunner: true }, reason })
+  const vite = (reason: string): ModuleRunnerChoice => ({
+    experimental: { viteModuleRunner: true },
+    setupFiles: [],
+    reason,
+  })
   if (ui) return vite("Vite's module runner (the UI re-runs changed files)")
   if (!stripsTypes) return vite(`Vite's module runner (Node ${process.versions.node} does not strip types)`)
   if (packageRoot.split(sep).includes('node_modules'))
@@ -31,6 +37,8 @@ export function moduleRunnerFor(
   // nodeLoader: Vitest's loader hooks serve module mocking and in-source tests, which the suites do not use.
   return {
     experimental: { viteModuleRunner: false, nodeLoader: false },
+    // Test files under their own URL, so that Node's compile cache serves them (see the file).
+    setupFiles: [join(packageRoot, 'bin', 'plain-test-urls-setup.js')],
     reason: 'native imports (Node strips types)',
   }
 }

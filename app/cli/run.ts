@@ -109,6 +109,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
         // here, not in the config, so that the negative controls' service keeps its own parked threads.
         pool: 'threads',
         experimental: runner.experimental,
+        setupFiles: [...runner.setupFiles],
         ...(opts.shard ? { shard: opts.shard } : {}),
       },
       { test: { exclude: ['suites/_harness/**', '**/node_modules/**', ...excluded] } },
