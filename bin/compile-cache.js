@@ -1,9 +1,9 @@
 // Node's module compile cache for the CLI and Vitest's worker threads (Node 22.1 and later; Node 20 has none), kept
-// to a bounded size. Node keeps every entry it writes. Where the suites are imported natively
-// (app/cli/module-runner.ts), Vitest imports each test file under a new URL (`<file>?vitest=<time>`, so that a re-run
-// in the same worker loads it again), and the cache keys its entries by that URL: each certification adds ~120
-// entries (~0.7 MB) that no later run reads (measured on Node 24: 687 entries after one run, 804 after two). Past
-// MAX_ENTRIES the folder is emptied; the next run fills it again (~700 entries).
+// to a bounded size. Node keeps every entry it writes, also those no later run reads: a file imported under a URL
+// that changes from run to run leaves one behind each time. Vitest's `?vitest=<time>` on test files did so for every
+// test file (~120 entries, ~0.7 MB per certification, measured on Node 24) until plain-test-urls.js; its own setup
+// file still adds a few per run, and every Node build gets a folder of its own. Past MAX_ENTRIES the folder is
+// emptied; the next run fills it again (~700 entries).
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 
