@@ -43,13 +43,19 @@ type Validators = Readonly<Record<string, ValidateFunction>>
 type Kind = 'strict' | 'open'
 const KINDS: readonly Kind[] = ['strict', 'open']
 
+/** What the cache files' code depends on, hashed once per thread: the schemas do not change while it runs. */
+let schemasKey: string | undefined
+
 /** The cache file's name of one set, for the current schemas and AJV. */
 export function cacheFileName(kind: Kind): string {
-  const ajvVersion = (requireHere('ajv/package.json') as { version: string }).version
-  const hash = createHash('sha256')
-    .update(`${LAYOUT}\n${ajvVersion}\n${JSON.stringify(schemaDocuments())}`)
-    .digest('hex')
-  return `${LAYOUT}-${hash.slice(0, 20)}-${kind}.js`
+  if (schemasKey === undefined) {
+    const ajvVersion = (requireHere('ajv/package.json') as { version: string }).version
+    schemasKey = createHash('sha256')
+      .update(`${LAYOUT}\n${ajvVersion}\n${JSON.stringify(schemaDocuments())}`)
+      .digest('hex')
+      .slice(0, 20)
+  }
+  return `${LAYOUT}-${schemasKey}-${kind}.js`
 }
 
 const loadedFrom = new Map<string, Validators | null>()
