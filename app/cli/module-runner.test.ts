@@ -1,6 +1,5 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { plainTestUrl } from '../../bin/plain-test-urls.js'
 import { moduleRunnerFor } from './module-runner.ts'
 
 describe('moduleRunnerFor', () => {
@@ -12,14 +11,6 @@ describe('moduleRunnerFor', () => {
       join('/home/me/catalog-conformance', 'bin', 'plain-test-urls-setup.js'),
     ])
     expect(moduleRunnerFor('/home/me/catalog-conformance', true, 'strip').setupFiles).toEqual([])
-  })
-
-  it("drops only Vitest's query, and only from file: URLs", () => {
-    expect(plainTestUrl('file:///p/suites/a.test.ts?vitest=1764000000000')).toBe('file:///p/suites/a.test.ts')
-    expect(plainTestUrl('file:///p/suites/a.test.ts')).toBe('file:///p/suites/a.test.ts')
-    expect(plainTestUrl('file:///p/a.ts?vitest=soon')).toBe('file:///p/a.ts?vitest=soon')
-    expect(plainTestUrl('file:///p/a.ts?x=1&vitest=2')).toBe('file:///p/a.ts?x=1&vitest=2')
-    expect(plainTestUrl('node:fs')).toBe('node:fs')
   })
 
   it("keeps Vite's runner where Node cannot load the TypeScript suites itself", () => {
