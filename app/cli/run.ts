@@ -62,9 +62,14 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
   const redactor = new Redactor(secretsOf(opts))
   let interrupted = false
   try {
-    const run = await prepareRun(withTargetDefaults(opts, target), target.url, replayArgsOf(opts))
-    for (const s of run.secrets) redactor.add(s)
     const targetKind = targetNameOf(opts)
+    const run: RunContext = {
+      ...(await prepareRun(withTargetDefaults(opts, target), target.url, replayArgsOf(opts))),
+      // A target this run started is destroyed with its data when the run ends: what the tests create there is left
+      // in place. Not in the UI, where every re-run would pile up in the same server.
+      discardedAfterRun: targetKind !== 'url' && !opts.ui,
+    }
+    for (const s of run.secrets) redactor.add(s)
     log(
       `catalog-conformance ${harnessVersion()}: certifying ${redactor.text(run.baseUrl)} (${targetKind}), profile ${run.profile}, seed ${run.seed}, run ${run.runPrefix}`,
     )
@@ -140,17 +145,22 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
     if (interrupted) {
-      const removed = await sweepRun(run)
-      log(`removed ${removed.length} leftover object(s) of run ${run.runPrefix}`)
+      if (!run.discardedAfterRun) {
+        const removed = await sweepRun(run)
+        log(`removed ${removed.length} leftover object(s) of run ${run.runPrefix}`)
+      }
       return 130
     }
+    if (run.discardedAfterRun)
+      return finishRun({ opts, run, targetKind, started, reportDir, redactor, log }, collected, [])
     // Never leave anything behind: sweep once more; a drop the server fails with 5xx is a finding against it.
     const failedDrops: Exchange[] = []
     if ((await remainingOf(run)).length > 0) await sweepRun(run, (ex) => failedDrops.push(ex))
     const finding = cleanupFinding(failedDrops, redactor)
     if (finding) collected = { ...collected, tests: [...collected.tests, finding] }
     const left = await remainingOf(run)
-    // A target the harness started is destroyed with its data; only someone else's catalog keeps leftovers.
+    // A target the harness started (here: for the UI) is destroyed with its data; only someone else's catalog keeps
+    // leftovers.
     const leftovers = targetKind === 'url' ? left : []
     if (left.length > 0 && targetKind !== 'url')
       log(

@@ -1,7 +1,8 @@
 /**
  * Vitest global setup of the conformance project: takes the run prepared by the CLI (or prepares one from
  * the environment and YAML, starting the bundled reference server when no URL is given), provides it to
- * every test file, and after the run sweeps every namespace of the run prefix, whatever happened.
+ * every test file, and after the run sweeps every namespace of the run prefix, whatever happened (unless the target
+ * is discarded with its data).
  */
 import type { TestProject } from 'vitest/node'
 import { resolveOptions } from '../config/resolve.ts'
@@ -29,7 +30,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('run', run)
   const prepared = run
   return async () => {
-    await sweepRun(prepared)
+    if (!prepared.discardedAfterRun) await sweepRun(prepared)
     await stopTarget?.()
   }
 }

@@ -334,6 +334,31 @@ export const faults: Fault[] = [
     }),
   },
   {
+    name: 'tbl-purge-registered-500',
+    description:
+      'dropTable with purgeRequested=true of a registered table answers 500 (its files were not the catalog’s to delete).',
+    areas: TABLES,
+    breaks: ['tables/drop/purge-registered-204'],
+    hooks: () => {
+      // Tables registered so far, by the path their drop is sent to.
+      const registered = new Set<string>()
+      return {
+        onRequest: onRequests(['registerTable'], (req) => {
+          const name = requestJson(req)?.name
+          if (typeof name === 'string')
+            registered.add(`${req.path.replace(/\/register$/, '/tables')}/${encodeURIComponent(name)}`)
+          return req
+        }),
+        onResponse: onOperations(
+          ['dropTable'],
+          () => errorResponse(500, 'RuntimeIOException', 'Failed to delete file'),
+          (res, req) =>
+            res.status === 204 && req.query.get('purgeRequested') === 'true' && registered.has(req.path),
+        ),
+      }
+    },
+  },
+  {
     name: 'tbl-drop-always-purges',
     description: 'dropTable purges the metadata even when purgeRequested is absent.',
     areas: TABLES,

@@ -42,6 +42,12 @@ export interface RunContext {
   readonly replayArgs?: string
   /** Raw GET /v1/config body, for the config suite. */
   readonly configBody: unknown
+  /**
+   * The target is destroyed with its data when the run ends (one the harness started: the bundled reference server,
+   * a fixture, a container): what the run creates there is left in place instead of being dropped file by file and
+   * swept at the end. Never set for a catalog given by URL, which keeps what is not removed.
+   */
+  readonly discardedAfterRun?: boolean
 }
 
 declare module 'vitest' {

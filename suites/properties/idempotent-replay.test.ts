@@ -18,7 +18,6 @@ import { createTableBody } from '../_harness/support/commit-steps.ts'
 import { checkProperty } from '../_harness/support/property.ts'
 import { digest, observe, send } from '../_harness/support/replay-ops.ts'
 import type { Universe } from '../_harness/support/replay-ops.ts'
-import { dropQuietly } from '../_harness/support/scratch.ts'
 import { uuid7 } from '../_harness/support/uuid.ts'
 import type { Checker } from '../_harness/checker.ts'
 
@@ -126,7 +125,7 @@ operation('topic:idempotency', () => {
               }
               for (const l of later) await replay(l.op, l.headers, l.first, false)
             } finally {
-              for (const ns of u.namespaces) await dropQuietly(sandbox, ns)
+              for (const ns of u.namespaces) await sandbox.dropQuietly(ns)
             }
           }),
         { maxRuns: 8 },

@@ -7,7 +7,6 @@ import { operation, rule } from '../_harness/dsl.ts'
 import { namespacePart, printableSeparator } from '../_harness/arbitraries/namespace-part.ts'
 import { propertyMap } from '../_harness/arbitraries/property-map.ts'
 import { checkProperty } from '../_harness/support/property.ts'
-import { dropQuietly } from '../_harness/support/scratch.ts'
 import { withSuffix } from '../_harness/sandbox/names.ts'
 
 operation('createNamespace', () => {
@@ -67,7 +66,7 @@ operation('createNamespace', () => {
                 parent = child
               }
             } finally {
-              await dropQuietly(sandbox, root)
+              await sandbox.dropQuietly(root)
             }
           },
         ),

@@ -9,7 +9,7 @@ import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import { namespacePart } from '../_harness/arbitraries/namespace-part.ts'
 import { DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
-import { createTinyTable, dropQuietly, freshNamespace } from '../_harness/support/scratch.ts'
+import { createTinyTable, freshNamespace } from '../_harness/support/scratch.ts'
 import { NOT_5XX } from './inputs.ts'
 import { withSuffix } from '../_harness/sandbox/names.ts'
 
@@ -102,7 +102,7 @@ operation('topic:robustness', () => {
                 }
                 await alive(ctx, 'an oversized name')
               } finally {
-                await dropQuietly(ctx.sandbox, ns)
+                await ctx.sandbox.dropQuietly(ns)
               }
             },
           ),
@@ -174,7 +174,7 @@ operation('topic:robustness', () => {
                 ctx.check.conform(ex, { status: NOT_5XX })
                 await alive(ctx, 'a malformed idempotency key')
               } finally {
-                await dropQuietly(ctx.sandbox, ns)
+                await ctx.sandbox.dropQuietly(ns)
               }
             },
           ),

@@ -13,7 +13,6 @@ import { catalogCommands } from '../_harness/model/commands.ts'
 import { initialState } from '../_harness/model/initial-state.ts'
 import { checkProperty } from '../_harness/support/property.ts'
 import { inProfile } from '../../schemas/rules/catalog.ts'
-import { dropQuietly } from '../_harness/support/scratch.ts'
 
 operation('topic:stateful', () => {
   rule(
@@ -58,7 +57,7 @@ operation('topic:stateful', () => {
               try {
                 await fc.asyncModelRun(() => initialState(real), cmds)
               } finally {
-                for (const k of NS_KEYS) await dropQuietly(sandbox, nsOf(real, k))
+                for (const k of NS_KEYS) await sandbox.dropQuietly(nsOf(real, k))
               }
             },
           ),

@@ -1,7 +1,7 @@
 /**
  * dropTable: 204 and gone, 404 when missing, with
- * and without purgeRequested. What a purge deletes is the server's business; without a purge request
- * the metadata should stay, so the table can be registered again.
+ * and without purgeRequested, and a purge of a registered table. What a purge deletes is the server's business;
+ * without a purge request the metadata should stay, so the table can be registered again.
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import { createTable, droppedTable, type LoadTableResult } from '../_harness/support/catalog-objects.ts'
@@ -36,6 +36,38 @@ operation('dropTable', () => {
       const ex = await catalog.op.dropTable({ namespace: ns, table: 't', query: { purgeRequested: true } })
       check.conform(ex, { status: 204 })
       check.conform(await catalog.op.loadTable({ namespace: ns, table: 't' }), { status: 404 })
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/drop/purge-registered-204',
+      title:
+        'registered tables drop with purgeRequested=true as 204 and are gone, also one whose files an earlier purge deleted',
+      requires: ['createNamespace', 'createTable', 'dropTable', 'registerTable', 'loadTable'],
+    },
+    async ({ catalog, sandbox, check, unsupported }) => {
+      const ns = await sandbox.namespace(catalog, 'purgereg')
+      const created = await droppedTable(catalog, check, ns, 't')
+      const register = (name: string) =>
+        catalog.op.registerTable({
+          namespace: ns,
+          body: { name, 'metadata-location': created['metadata-location'] },
+        })
+      const first = await register('r1')
+      // A refused register is judged by tables/register/*: here there is then no registered table to drop.
+      if (first.status >= 400 && first.status < 500)
+        unsupported(`registerTable answered ${first.status}: no registered table to drop`)
+      check.setup(first, 'register the dropped table as r1')
+      // The same metadata under a second name: a catalog that owns its locations may refuse it (then r1 alone).
+      const second = await register('r2')
+      if (second.status >= 500) check.setup(second, 'register the dropped table as r2')
+      for (const name of second.status === 200 ? ['r1', 'r2'] : ['r1']) {
+        // r2's files are r1's: its purge finds them deleted, which must not make the drop fail.
+        const ex = await catalog.op.dropTable({ namespace: ns, table: name, query: { purgeRequested: true } })
+        check.conform(ex, { status: 204 })
+        check.conform(await catalog.op.loadTable({ namespace: ns, table: name }), { status: 404 })
+      }
     },
   )
 

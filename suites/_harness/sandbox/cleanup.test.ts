@@ -7,6 +7,8 @@ import { Redactor } from '../http/redact.ts'
 import { Transport } from '../http/transport.ts'
 import { dropNamespaceTree } from './cleanup.ts'
 import { ContentsLedger } from './contents-ledger.ts'
+import { Sandbox } from './sandbox.ts'
+import type { RunContext } from '../run-context.ts'
 
 /** A tiny catalog of one namespace level: namespaces, tables and views by name; a non-empty namespace refuses to go. */
 const tables = new Map<string, Set<string>>()
@@ -118,5 +120,47 @@ describe('dropNamespaceTree', () => {
     expect(requests[0]).toBe('DELETE /v1/namespaces/ccrun_t_a')
     expect(lists()).toHaveLength(3)
     expect(tables.size).toBe(0)
+  })
+})
+
+describe('Sandbox.cleanup', () => {
+  const sandbox = (discardedAfterRun: boolean) =>
+    new Sandbox(
+      {
+        baseUrl,
+        runPrefix: 'ccrun_t',
+        namespaceParent: [],
+        caps: parseCapabilities({ endpoints: ENDPOINTS }),
+        headers: {},
+        discardedAfterRun,
+      } as Partial<RunContext> as RunContext,
+      new Transport({ timeoutMs: 5_000, redactor: new Redactor([]) }),
+      'suites/area/file.test.ts',
+    )
+
+  it('drops what the file created, tables first', async () => {
+    const s = sandbox(false)
+    const c = s.client()
+    const ns = await s.namespace(c)
+    await c.op.createTable({ namespace: ns, body: { name: 't' } })
+    requests.length = 0
+    await s.cleanup()
+    expect(requests.filter((r) => r.startsWith('DELETE'))).toEqual([
+      `DELETE /v1/namespaces/${ns[0]}/tables/t`,
+      `DELETE /v1/namespaces/${ns[0]}`,
+    ])
+    expect(tables.size).toBe(0)
+  })
+
+  it('sends nothing when the target is discarded with its data after the run', async () => {
+    const s = sandbox(true)
+    const c = s.client()
+    const ns = await s.namespace(c)
+    await c.op.createTable({ namespace: ns, body: { name: 't' } })
+    requests.length = 0
+    await s.dropQuietly(ns)
+    await s.cleanup()
+    expect(requests).toEqual([])
+    expect([...(tables.get(ns[0] ?? '') ?? [])]).toEqual(['t'])
   })
 })

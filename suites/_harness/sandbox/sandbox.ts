@@ -1,7 +1,8 @@
 /**
  * The sandbox of one test file: unique names under the run prefix, clients that remember which namespaces
  * they created, setup helpers, and cleanup after the file (even when tests failed). The global teardown
- * sweeps the whole run prefix again, so an interrupted file leaves nothing behind either.
+ * sweeps the whole run prefix again, so an interrupted file leaves nothing behind either. A target discarded with its
+ * data after the run (`RunContext.discardedAfterRun`) is not cleaned: the harness's own files still are.
  */
 import type { RunContext } from '../run-context.ts'
 import { CatalogClient } from '../client.ts'
@@ -69,19 +70,28 @@ export class Sandbox {
     return ns
   }
 
-  /** Drops every namespace this file created, deepest first. Never throws: cleanup must not mask results. */
-  async cleanup(): Promise<void> {
-    // Those a property run already dropped are left out; the global teardown sweeps the run prefix anyway.
-    const order = this.created.filter((ns) => !this.ledger.isGone(ns)).sort((a, b) => b.length - a.length)
-    for (const ns of order) {
-      try {
-        await dropNamespaceTree(this.quiet, ns)
-      } catch {
-        // The global teardown sweeps the run prefix again.
-      }
+  /**
+   * Drops a namespace of this run with everything in it, quietly: a cleanup, not a check. Never throws (cleanup must
+   * not mask results); the global teardown sweeps the run prefix again. Nothing is sent when the target is discarded
+   * with its data after the run: there, drops would only cost requests (a quarter of a bundled certification's).
+   */
+  async dropQuietly(ns: readonly string[]): Promise<void> {
+    if (this.run.discardedAfterRun) return
+    try {
+      await dropNamespaceTree(this.quiet, ns)
+    } catch {
+      // swept after the run
     }
+  }
+
+  /** Drops every namespace this file created, deepest first. */
+  async cleanup(): Promise<void> {
+    // Those a property run already dropped are left out.
+    const order = this.created.filter((ns) => !this.ledger.isGone(ns)).sort((a, b) => b.length - a.length)
+    for (const ns of order) await this.dropQuietly(ns)
     this.created.length = 0
-    // After the drops: a purge reads the manifests the harness wrote.
+    // After the drops: a purge reads the manifests the harness wrote. They are the harness's files, on its own
+    // machine: removed even when the catalog's objects are left in place.
     removeWrittenFiles()
   }
 }

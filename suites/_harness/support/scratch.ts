@@ -1,11 +1,10 @@
 /**
  * Helpers shared by the property, model, concurrency and robustness suites: a fresh run namespace per
- * property run (so shrink attempts never see each other's objects), a minimal table schema, and quiet
- * removal of what a run created (the sandbox sweeps again after the file).
+ * property run (so shrink attempts never see each other's objects), with its quiet removal, and a minimal table
+ * schema.
  */
 import type { CatalogClient } from '../client.ts'
 import type { Sandbox } from '../sandbox/sandbox.ts'
-import { dropNamespaceTree } from '../sandbox/cleanup.ts'
 import { expectSetup } from '../setup-failure.ts'
 
 /** A small valid schema: the ids are reassigned by the server anyway. */
@@ -27,17 +26,7 @@ export async function freshNamespace(
   const ns = sandbox.names.namespace(label)
   const ex = await client.op.createNamespace({ body: { namespace: ns } })
   expectSetup(ex, `create namespace ${ns.join('.')}`)
-  const quiet = sandbox.client()
-  return {
-    ns,
-    drop: async () => {
-      try {
-        await dropNamespaceTree(quiet, ns)
-      } catch {
-        // The sandbox sweeps the run prefix after the file.
-      }
-    },
-  }
+  return { ns, drop: () => sandbox.dropQuietly(ns) }
 }
 
 /** Creates a table with TINY_SCHEMA (setup step). */
@@ -48,13 +37,4 @@ export async function createTinyTable(
 ): Promise<void> {
   const ex = await client.op.createTable({ namespace: ns, body: { name, schema: TINY_SCHEMA } })
   expectSetup(ex, `create table ${name}`)
-}
-
-/** Removes what a run created, never throwing. */
-export async function dropQuietly(sandbox: Sandbox, ns: readonly string[]): Promise<void> {
-  try {
-    await dropNamespaceTree(sandbox.client(), ns)
-  } catch {
-    // swept after the file
-  }
 }
