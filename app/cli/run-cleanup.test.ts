@@ -1,7 +1,7 @@
 /**
  * The end of a `--url` run: a drop of the run's own objects answered 5xx is a finding against the server (a failing
  * result of its own), and what the catalog would not remove is named as left behind, with the exit code still the
- * verdict's, never a harness error.
+ * verdict's, never a harness error. `--no-cleanup` leaves everything in place; which runs clean up by default.
  */
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { start } from '../../reference-server/index.ts'
 import type { Results } from '../../reports/results.ts'
+import { skipsCleanup } from './run.ts'
 import { runCli } from './spawn-cli.ts'
 import type { Ran } from './spawn-cli.ts'
 
@@ -22,15 +23,19 @@ const refuse = (status: number, type: string) => ({
 async function runAgainst(
   marker: string,
   answer: ReturnType<typeof refuse>,
-): Promise<{ ran: Ran; results: Results }> {
+  extraArgs: readonly string[] = [],
+): Promise<{ ran: Ran; results: Results; left: string[]; deletes: number }> {
+  let deletes = 0
   const server = await start({
     port: 0,
     hooks: {
       // Only the cleanup drops these namespaces: the suite file itself never does.
-      onRequest: (req) =>
-        req.method === 'DELETE' && !/\/tables\/|\/views\//.test(req.path) && req.path.includes(marker)
+      onRequest: (req) => {
+        if (req.method === 'DELETE') deletes++
+        return req.method === 'DELETE' && !/\/tables\/|\/views\//.test(req.path) && req.path.includes(marker)
           ? answer
-          : req,
+          : req
+      },
     },
   })
   try {
@@ -43,8 +48,17 @@ async function runAgainst(
       'namespaces/properties.test.ts',
       '--report-dir',
       dir,
+      ...extraArgs,
     ])
-    return { ran, results: JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as Results }
+    const listed = (await (await fetch(`${server.url}/v1/ref/namespaces`)).json()) as {
+      namespaces: string[][]
+    }
+    return {
+      ran,
+      results: JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as Results,
+      left: listed.namespaces.map((ns) => ns.join('.')),
+      deletes,
+    }
   } finally {
     await server.close()
   }
@@ -73,4 +87,26 @@ describe('the cleanup of a --url run', () => {
     expect(ran.code, ran.stdout + ran.stderr).toBe(0)
     expect(ran.stdout).toMatch(/left behind: 1 namespace\(s\)/)
   }, 120_000)
+})
+
+describe('--no-cleanup', () => {
+  it('leaves what the run created in the catalog, no drop sent, and says how to remove it', async () => {
+    const { ran, results, left, deletes } = await runAgainst('_never', refuse(500, 'InternalServerError'), [
+      '--no-cleanup',
+    ])
+    expect(deletes).toBe(0)
+    expect(left.filter((n) => n.startsWith('ccrun_')).length).toBeGreaterThan(0)
+    expect(results.leftovers).toBeUndefined()
+    expect(results.verdict).toBe('conformant')
+    expect(ran.stdout).toMatch(/--no-cleanup: what run ccrun_\w+ created stays in the catalog/)
+  }, 120_000)
+
+  it('is the default only for a target the run started, outside the UI', () => {
+    expect(skipsCleanup({}, 'url')).toBe(false)
+    expect(skipsCleanup({}, 'reference')).toBe(true)
+    expect(skipsCleanup({}, 'iceberg-rest-fixture')).toBe(true)
+    expect(skipsCleanup({ ui: true }, 'reference')).toBe(false)
+    expect(skipsCleanup({ cleanup: false }, 'url')).toBe(true)
+    expect(skipsCleanup({ cleanup: true }, 'reference')).toBe(false)
+  })
 })

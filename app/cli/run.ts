@@ -65,9 +65,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     const targetKind = targetNameOf(opts)
     const run: RunContext = {
       ...(await prepareRun(withTargetDefaults(opts, target), target.url, replayArgsOf(opts))),
-      // A target this run started is destroyed with its data when the run ends: what the tests create there is left
-      // in place. Not in the UI, where every re-run would pile up in the same server.
-      discardedAfterRun: targetKind !== 'url' && !opts.ui,
+      skipCleanup: skipsCleanup(opts, targetKind),
     }
     for (const s of run.secrets) redactor.add(s)
     log(
@@ -145,14 +143,19 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
     if (interrupted) {
-      if (!run.discardedAfterRun) {
+      if (!run.skipCleanup) {
         const removed = await sweepRun(run)
         log(`removed ${removed.length} leftover object(s) of run ${run.runPrefix}`)
       }
       return 130
     }
-    if (run.discardedAfterRun)
+    if (run.skipCleanup) {
+      if (targetKind === 'url')
+        log(
+          `--no-cleanup: what run ${run.runPrefix} created stays in the catalog; \`catalog-conformance cleanup\` removes it`,
+        )
       return finishRun({ opts, run, targetKind, started, reportDir, redactor, log }, collected, [])
+    }
     // Never leave anything behind: sweep once more; a drop the server fails with 5xx is a finding against it.
     const failedDrops: Exchange[] = []
     if ((await remainingOf(run)).length > 0) await sweepRun(run, (ex) => failedDrops.push(ex))
@@ -173,6 +176,15 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
   } finally {
     await target.stop()
   }
+}
+
+/**
+ * Whether the run leaves what it creates in the catalog. By default only for a target the run started, which is
+ * destroyed with its data when the run ends, and not in the UI, where every re-run would pile up in the same server;
+ * `--cleanup` / `--no-cleanup` decide for any target.
+ */
+export function skipsCleanup(opts: Pick<Options, 'cleanup' | 'ui'>, targetKind: string): boolean {
+  return opts.cleanup === undefined ? targetKind !== 'url' && !opts.ui : !opts.cleanup
 }
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const

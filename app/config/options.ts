@@ -64,6 +64,11 @@ export const OPTION_SPECS = {
     type: 'boolean',
     description: 'Certification budget for property, model and concurrency suites.',
   },
+  cleanup: {
+    type: 'boolean',
+    description:
+      'Remove what the run creates (default: for a catalog given by URL; a target the run starts is discarded with its data). --no-cleanup for a catalog discarded after the run, such as a CI container.',
+  },
   timeout: { type: 'number', description: 'Per-request timeout in milliseconds.' },
   reportDir: { type: 'string', description: 'Where reports are written.' },
   openapi: {

@@ -30,7 +30,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('run', run)
   const prepared = run
   return async () => {
-    if (!prepared.discardedAfterRun) await sweepRun(prepared)
+    if (!prepared.skipCleanup) await sweepRun(prepared)
     await stopTarget?.()
   }
 }

@@ -43,11 +43,11 @@ export interface RunContext {
   /** Raw GET /v1/config body, for the config suite. */
   readonly configBody: unknown
   /**
-   * The target is destroyed with its data when the run ends (one the harness started: the bundled reference server,
-   * a fixture, a container): what the run creates there is left in place instead of being dropped file by file and
-   * swept at the end. Never set for a catalog given by URL, which keeps what is not removed.
+   * Leave what the run creates in the catalog: no drops after each file or property run, no final sweep. Set for a
+   * target the run started, which is destroyed with its data when the run ends, and by `--no-cleanup` for a catalog
+   * discarded after the run (a CI container); see app/cli/run.ts.
    */
-  readonly discardedAfterRun?: boolean
+  readonly skipCleanup?: boolean
 }
 
 declare module 'vitest' {

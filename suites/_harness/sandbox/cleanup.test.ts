@@ -124,7 +124,7 @@ describe('dropNamespaceTree', () => {
 })
 
 describe('Sandbox.cleanup', () => {
-  const sandbox = (discardedAfterRun: boolean) =>
+  const sandbox = (skipCleanup: boolean) =>
     new Sandbox(
       {
         baseUrl,
@@ -132,7 +132,7 @@ describe('Sandbox.cleanup', () => {
         namespaceParent: [],
         caps: parseCapabilities({ endpoints: ENDPOINTS }),
         headers: {},
-        discardedAfterRun,
+        skipCleanup,
       } as Partial<RunContext> as RunContext,
       new Transport({ timeoutMs: 5_000, redactor: new Redactor([]) }),
       'suites/area/file.test.ts',

@@ -1,8 +1,9 @@
 /**
  * The sandbox of one test file: unique names under the run prefix, clients that remember which namespaces
  * they created, setup helpers, and cleanup after the file (even when tests failed). The global teardown
- * sweeps the whole run prefix again, so an interrupted file leaves nothing behind either. A target discarded with its
- * data after the run (`RunContext.discardedAfterRun`) is not cleaned: the harness's own files still are.
+ * sweeps the whole run prefix again, so an interrupted file leaves nothing behind either. A run that leaves what it
+ * creates in place (`RunContext.skipCleanup`: a target discarded with its data) sends no drops; the harness's own
+ * files are still removed.
  */
 import type { RunContext } from '../run-context.ts'
 import { CatalogClient } from '../client.ts'
@@ -72,11 +73,12 @@ export class Sandbox {
 
   /**
    * Drops a namespace of this run with everything in it, quietly: a cleanup, not a check. Never throws (cleanup must
-   * not mask results); the global teardown sweeps the run prefix again. Nothing is sent when the target is discarded
-   * with its data after the run: there, drops would only cost requests (a quarter of a bundled certification's).
+   * not mask results); the global teardown sweeps the run prefix again. Nothing is sent when the run leaves what
+   * it creates in place (a target discarded with its data): drops would only cost requests there, a quarter of a
+   * bundled certification's.
    */
   async dropQuietly(ns: readonly string[]): Promise<void> {
-    if (this.run.discardedAfterRun) return
+    if (this.run.skipCleanup) return
     try {
       await dropNamespaceTree(this.quiet, ns)
     } catch {
