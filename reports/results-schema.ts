@@ -4,13 +4,9 @@
  */
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { ValidateFunction } from 'ajv'
-import addFormatsModule from 'ajv-formats'
+import { addFormats, ajv2020 } from '../schemas/ajv-compiler.ts'
 import type { Results } from './results.ts'
-
-// ajv-formats is CommonJS; under NodeNext its default export is the module object.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
 
 export const RESULTS_SCHEMA_PATH = fileURLToPath(new URL('./results.schema.json', import.meta.url))
 
@@ -18,8 +14,8 @@ let validator: ValidateFunction | undefined
 
 function compiled(): ValidateFunction {
   if (validator) return validator
-  const ajv = new Ajv2020({ strict: true, allErrors: true })
-  addFormats(ajv)
+  const ajv = new (ajv2020())({ strict: true, allErrors: true })
+  addFormats()(ajv)
   validator = ajv.compile(JSON.parse(readFileSync(RESULTS_SCHEMA_PATH, 'utf8')) as object)
   return validator
 }

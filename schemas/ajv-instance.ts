@@ -3,14 +3,10 @@
  * or opened (every object open to fields it does not name). Used by the validators (index.ts) and by the precompiled
  * cache (precompiled.ts), so both judge with the same options.
  */
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import { _ } from 'ajv'
-import addFormatsModule from 'ajv-formats'
+import type { Ajv2020 } from 'ajv/dist/2020.js'
+import { addFormats, ajv2020, codeTag } from './ajv-compiler.ts'
 import { ISO_DURATION } from './formats.ts'
 import { schemaDocuments } from './registry.ts'
-
-// ajv-formats is CommonJS; under NodeNext its default export is the module object.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
 
 /** A schema document with every `additionalProperties: false` (and `unevaluatedProperties: false`) removed. */
 function opened(doc: unknown): unknown {
@@ -31,7 +27,7 @@ export function newInstance(open: boolean, standalone = false): Ajv2020 {
   // Strict mode, except strictRequired: it rejects `required` inside anyOf alternatives and if/then
   // branches (PartitionField's source-id | source-ids, TableMetadata's per-version fields) and on unions
   // whose members declare the property, which are exactly the constructs the spec's shapes need.
-  const a = new Ajv2020({
+  const a = new (ajv2020())({
     strict: true,
     strictRequired: false,
     allErrors: true,
@@ -43,9 +39,9 @@ export function newInstance(open: boolean, standalone = false): Ajv2020 {
     // AJV's code optimizer costs more compile time than it saves here (measured: compiling every
     // component 3.6 s → 2.0 s, LoadTableResult validation ~70 → ~45 µs). Standalone code reads its formats
     // from a `formats` variable that the loader provides (precompiled.ts).
-    code: standalone ? { optimize: false, source: true, formats: _`formats` } : { optimize: false },
+    code: standalone ? { optimize: false, source: true, formats: codeTag()`formats` } : { optimize: false },
   })
-  addFormats(a)
+  addFormats()(a)
   a.addFormat('duration', ISO_DURATION)
   for (const doc of schemaDocuments()) a.addSchema((open ? opened(doc) : doc) as object)
   return a

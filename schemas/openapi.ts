@@ -7,9 +7,8 @@
  * validated with a non-strict AJV, because user documents vary (vendor `x-` keywords, unknown formats).
  */
 import { readFileSync } from 'node:fs'
-import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { ValidateFunction } from 'ajv'
-import addFormatsModule from 'ajv-formats'
+import { addFormats, ajv2020 } from './ajv-compiler.ts'
 import { parse as parseYaml } from 'yaml'
 import { formatErrors } from './index.ts'
 
@@ -35,7 +34,6 @@ export interface OpenApiValidator {
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 type JsonObject = { [key: string]: Json }
 
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
 const DOC_ID = 'urn:catalog-conformance:openapi'
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
 
@@ -62,8 +60,8 @@ export function openApiValidator(document: unknown, source = 'OpenAPI document')
   }
   const doc = toJsonSchema(raw) as JsonObject
   const operations = indexOperations(doc)
-  const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, validateSchema: false })
-  addFormats(ajv)
+  const ajv = new (ajv2020())({ strict: false, allErrors: true, logger: false, validateSchema: false })
+  addFormats()(ajv)
   ajv.addSchema(doc as object, DOC_ID)
   const cache = new Map<string, ValidateFunction | null>()
 

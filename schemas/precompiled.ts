@@ -14,7 +14,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ValidateFunction } from 'ajv'
-import standaloneModule from 'ajv/dist/standalone/index.js'
+import { standaloneCode } from './ajv-compiler.ts'
 import { newInstance } from './ajv-instance.ts'
 import { FORMATS } from './formats.ts'
 import { schemaDocuments, schemaRefs } from './registry.ts'
@@ -31,8 +31,6 @@ export const CACHE_DIR = join(
 /** Changed whenever the files' layout or the loader's contract changes, so older files are never read. */
 const LAYOUT = 'validators-v2'
 const requireHere = createRequire(import.meta.url)
-// ajv/dist/standalone is CommonJS; under NodeNext its default export is the module object.
-const standaloneCode = standaloneModule as unknown as typeof standaloneModule.default
 
 type Validators = Readonly<Record<string, ValidateFunction>>
 
@@ -100,7 +98,7 @@ export function writePrecompiled(dir = CACHE_DIR): boolean {
     // Every component exported under its own name, from its absolute $ref.
     const refs = Object.fromEntries(schemaRefs())
     KINDS.forEach((kind, i) => {
-      const code = standaloneCode(newInstance(kind === 'open', true), refs)
+      const code = standaloneCode()(newInstance(kind === 'open', true), refs)
       const name = names[i] as string
       // Written aside and renamed: runs starting at the same time never read half a file.
       const temp = join(dir, `${name}.${process.pid}.tmp`)

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { parse as parseYaml } from 'yaml'
 import { containerDefinitionSchema } from './container-definition-schema.ts'
 import { TargetError } from './target-error.ts'
-import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { ValidateFunction } from 'ajv'
+import { ajv2020 } from '../../schemas/ajv-compiler.ts'
 
 /** `fixtures/targets/containers/`: one YAML file per container target. */
 export const CONTAINERS_DIR = fileURLToPath(new URL('../../fixtures/targets/containers/', import.meta.url))
@@ -85,7 +85,7 @@ export interface ContainerDefinition {
 /** Compiled on first use: importing this module (every CLI start does) must not cost a schema compile. */
 let compiledShape: ValidateFunction<ContainerDefinition> | undefined
 function shapeValidator(): ValidateFunction<ContainerDefinition> {
-  compiledShape ??= new Ajv2020({ allErrors: true, strict: true }).compile<ContainerDefinition>(
+  compiledShape ??= new (ajv2020())({ allErrors: true, strict: true }).compile<ContainerDefinition>(
     containerDefinitionSchema,
   )
   return compiledShape
