@@ -5,7 +5,7 @@
  * reason and link. Comments and the order of untouched entries stay (the YAML document is edited, not rewritten).
  * Errors and not-configured are never written: they are the harness's, the setup's or the run's, not the server's.
  */
-import { isMap, parseDocument } from 'yaml'
+import { yaml } from '../schemas/yaml-loader.ts'
 import type { Results } from './results.ts'
 import { checkExpectations, parseExpectations } from './expectations.ts'
 
@@ -23,8 +23,8 @@ export function updateExpectations(
 ): WriteSummary {
   const entries = parseExpectations(text, source)
   const report = checkExpectations(results, entries, source)
-  const doc = parseDocument(text)
-  if (!isMap(doc.contents)) doc.contents = doc.createNode({}) as unknown as typeof doc.contents
+  const doc = yaml().parseDocument(text)
+  if (!yaml().isMap(doc.contents)) doc.contents = doc.createNode({}) as unknown as typeof doc.contents
   const byId = new Map(results.tests.map((t) => [t.id, t]))
   const keyOf = (id: string): string | undefined => {
     const t = byId.get(id)

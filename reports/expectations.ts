@@ -13,7 +13,7 @@
  * ```
  */
 import { readFileSync } from 'node:fs'
-import { parse, stringify } from 'yaml'
+import { yaml } from '../schemas/yaml-loader.ts'
 import { HarnessError } from '../suites/_harness/results/errors.ts'
 import type { Outcome } from '../suites/_harness/results/meta.ts'
 import { closestRule, ruleEntry } from '../schemas/rules/catalog.ts'
@@ -50,7 +50,7 @@ export interface ExpectationsReport {
 export function parseExpectations(text: string, source = 'expectations'): Map<string, ExpectationEntry> {
   let doc: unknown
   try {
-    doc = parse(text)
+    doc = yaml().parse(text)
   } catch (e) {
     throw new HarnessError(`${source}: not YAML: ${(e as Error).message}`)
   }
@@ -174,7 +174,7 @@ export function applyExpectations(
 
 /** A ready-to-paste entry for a new failure. */
 export function pasteEntry(t: Pick<TestResult, 'id' | 'outcome' | 'rule'>): string {
-  return stringify({
+  return yaml().stringify({
     [t.id]: { outcome: t.outcome, reason: `TODO: why ${t.rule} is expected to ${t.outcome}`, link: '' },
   })
 }

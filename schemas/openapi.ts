@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs'
 import type { ValidateFunction } from 'ajv'
 import { addFormats, ajv2020 } from './ajv-compiler.ts'
-import { parse as parseYaml } from 'yaml'
+import { yaml } from './yaml-loader.ts'
 import { formatErrors } from './index.ts'
 
 /** One finding: where in the body, and a readable sentence. */
@@ -45,7 +45,7 @@ export function loadOpenApi(path: string): OpenApiValidator {
   const text = readFileSync(path, 'utf8')
   let doc: unknown
   try {
-    doc = /\.json$/i.test(path) ? JSON.parse(text) : parseYaml(text)
+    doc = /\.json$/i.test(path) ? JSON.parse(text) : yaml().parse(text)
   } catch (e) {
     throw new Error(`cannot parse OpenAPI document ${path}: ${(e as Error).message}`)
   }

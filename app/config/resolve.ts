@@ -4,7 +4,7 @@
  * HarnessError that names it.
  */
 import { readFileSync } from 'node:fs'
-import { parse as parseYaml } from 'yaml'
+import { yaml } from '../../schemas/yaml-loader.ts'
 import { didYouMean } from '../../schemas/did-you-mean.ts'
 import { validateNames } from './validate.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
@@ -58,7 +58,7 @@ export function readConfigFile(path: string): Options {
   }
   let doc: unknown
   try {
-    doc = parseYaml(text)
+    doc = yaml().parse(text)
   } catch (e) {
     throw new HarnessError(`config file ${path} is not valid YAML: ${(e as Error).message.split('\n')[0]}`)
   }

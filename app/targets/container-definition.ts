@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parse as parseYaml } from 'yaml'
+import { yaml } from '../../schemas/yaml-loader.ts'
 import { containerDefinitionSchema } from './container-definition-schema.ts'
 import { TargetError } from './target-error.ts'
 import type { ValidateFunction } from 'ajv'
@@ -146,7 +146,7 @@ export function loadContainerDefinitions(dir = CONTAINERS_DIR): Map<string, Cont
     .filter((f) => f.endsWith('.yaml'))
     .sort()) {
     const path = join(dir, file)
-    const def = validateContainerDefinition(parseYaml(readFileSync(path, 'utf8')), path)
+    const def = validateContainerDefinition(yaml().parse(readFileSync(path, 'utf8')), path)
     if (def.name !== basename(file, '.yaml')) {
       throw new TargetError(
         'TARGET_DEFINITION_INVALID',
