@@ -16,29 +16,42 @@ export async function remainingOf(run: RunContext): Promise<string[][]> {
   return withClient(run, (client) => runNamespaces(client, run.runPrefix, run.namespaceParent), [])
 }
 
-async function withClient<T>(
+/**
+ * A client of the run, with a transport of its own that `close` ends. `runPrefix` is what the write guard allows
+ * (the run's own prefix by default; the bare run marker for `cleanup`).
+ */
+export function runClient(
   run: RunContext,
-  fn: (client: CatalogClient) => Promise<T>,
-  fallback: T,
-): Promise<T> {
+  runPrefix = run.runPrefix,
+  runParent = run.namespaceParent,
+): { client: CatalogClient; close: () => Promise<void> } {
   const transport = new Transport({
     timeoutMs: run.timeoutMs,
     redactor: new Redactor(run.secrets),
     connections: 4,
   })
+  const client = new CatalogClient({
+    baseUrl: run.baseUrl,
+    caps: run.caps,
+    transport,
+    headers: run.headers,
+    runPrefix,
+    runParent,
+  })
+  return { client, close: () => transport.close() }
+}
+
+async function withClient<T>(
+  run: RunContext,
+  fn: (client: CatalogClient) => Promise<T>,
+  fallback: T,
+): Promise<T> {
+  const { client, close } = runClient(run)
   try {
-    const client = new CatalogClient({
-      baseUrl: run.baseUrl,
-      caps: run.caps,
-      transport,
-      headers: run.headers,
-      runPrefix: run.runPrefix,
-      runParent: run.namespaceParent,
-    })
     return await fn(client)
   } catch {
     return fallback
   } finally {
-    await transport.close()
+    await close()
   }
 }
