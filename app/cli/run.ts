@@ -122,7 +122,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     dropListenersSince(vitestSignalsBefore)
     const onSignal = () => {
       interrupted = true
-      log('interrupted: cancelling the run and removing what it created…')
+      log(`interrupted: cancelling the run${run.skipCleanup ? '' : ' and removing what it created'}…`)
       // In UI (watch) mode nothing ends by itself: close Vitest, which ends the wait below.
       void (opts.ui ? vitest.close() : vitest.cancelCurrentRun('keyboard-input'))
     }
