@@ -138,12 +138,18 @@ describe('Sandbox.cleanup', () => {
       'suites/area/file.test.ts',
     )
 
-  it('drops what the file created, tables first', async () => {
-    const s = sandbox(false)
+  /** A sandbox whose file created one namespace holding table `t`; the requests recorded from then on. */
+  async function withTable(skipCleanup: boolean): Promise<{ s: Sandbox; ns: string[] }> {
+    const s = sandbox(skipCleanup)
     const c = s.client()
     const ns = await s.namespace(c)
     await c.op.createTable({ namespace: ns, body: { name: 't' } })
     requests.length = 0
+    return { s, ns }
+  }
+
+  it('drops what the file created, tables first', async () => {
+    const { s, ns } = await withTable(false)
     await s.cleanup()
     expect(requests.filter((r) => r.startsWith('DELETE'))).toEqual([
       `DELETE /v1/namespaces/${ns[0]}/tables/t`,
@@ -153,11 +159,7 @@ describe('Sandbox.cleanup', () => {
   })
 
   it('sends nothing when the target is discarded with its data after the run', async () => {
-    const s = sandbox(true)
-    const c = s.client()
-    const ns = await s.namespace(c)
-    await c.op.createTable({ namespace: ns, body: { name: 't' } })
-    requests.length = 0
+    const { s, ns } = await withTable(true)
     await s.dropQuietly(ns)
     await s.cleanup()
     expect(requests).toEqual([])
