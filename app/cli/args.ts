@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util'
 import { didYouMean } from '../../schemas/did-you-mean.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
-import { OPTION_NAMES, OPTION_SPECS, kebabName } from '../config/options.ts'
+import { OPTION_NAMES, OPTION_SPECS, kebabName, numberOption } from '../config/options.ts'
 import type { OptionName, Options } from '../config/options.ts'
 
 export const COMMANDS = ['run', 'serve', 'cleanup', 'report', 'targets', 'rules', 'help'] as const
@@ -82,11 +82,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
       continue
     }
     const type = OPTION_SPECS[name].type
-    if (type === 'number') {
-      const n = Number(value)
-      if (!Number.isFinite(n)) throw new HarnessError(`--${flag} must be a number, got "${String(value)}"`)
-      options[name] = n
-    } else if (type === 'list') {
+    if (type === 'number') options[name] = numberOption(name, value, `--${flag}`)
+    else if (type === 'list') {
       options[name] = (value as string[]).flatMap((v) =>
         name === 'header' ? [v] : v.split(',').map((s) => s.trim()),
       )

@@ -47,6 +47,12 @@ describe('harness and configuration errors exit 2 with one line', () => {
     expect(b.stderr).toMatch(/unknown command "certify"/)
   })
 
+  it('a number option out of its bounds', async () => {
+    const r = await cli(['run', '--runs', '0'])
+    expect(r.code).toBe(2)
+    expect(r.stderr.trim()).toBe('catalog-conformance: --runs must be a whole number >= 1, got "0"')
+  })
+
   it('a server that answers garbage', async () => {
     const { createServer } = await import('node:http')
     const server = createServer((_req, res) =>

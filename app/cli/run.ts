@@ -31,6 +31,7 @@ import { ConsoleReporter, wantsColour } from '../../reports/console-reporter.ts'
 import { applyExpectations, expectationLines, readExpectations } from '../../reports/expectations.ts'
 import { loadOpenApi } from '../../schemas/openapi.ts'
 import { OPTION_SPECS } from '../config/options.ts'
+import { defaultWorkers } from '../config/workers.ts'
 import { harnessVersion, PACKAGE_ROOT } from './version.ts'
 import { moduleRunnerFor } from './module-runner.ts'
 import { writePrecompiled } from '../../schemas/precompiled.ts'
@@ -111,6 +112,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
         // at the start of every run, measured with `--include config`), and no suite uses per-process state. Set
         // here, not in the config, so that the negative controls' service keeps its own parked threads.
         pool: 'threads',
+        maxWorkers: opts.workers ?? defaultWorkers(targetKind === 'reference'),
         experimental: runner.experimental,
         setupFiles: [...runner.setupFiles],
         ...(opts.shard ? { shard: opts.shard } : {}),

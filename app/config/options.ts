@@ -2,6 +2,7 @@
  * Every option of a run, with its flag, environment variable and YAML key derived from one table.
  * Precedence (config/resolve.ts): flags > environment > YAML file > defaults.
  */
+import { HarnessError } from '../../suites/_harness/results/errors.ts'
 
 export type OptionType = 'string' | 'number' | 'boolean' | 'list'
 
@@ -10,6 +11,9 @@ export interface OptionSpec {
   readonly description: string
   /** Secrets are never printed, recorded or written to a report. */
   readonly secret?: boolean
+  /** A number option's bounds (every number option is a whole number): a value outside them means nothing. */
+  readonly min?: number
+  readonly max?: number
 }
 
 export const OPTION_SPECS = {
@@ -54,9 +58,10 @@ export const OPTION_SPECS = {
   },
   seed: { type: 'number', description: 'Property-test seed (printed on every run).' },
   path: { type: 'string', description: 'Property-test replay path (from a failure report).' },
-  runs: { type: 'number', description: 'Property-test budget: runs per property.' },
+  runs: { type: 'number', min: 1, description: 'Property-test budget: runs per property.' },
   distinctFailures: {
     type: 'number',
+    min: 1,
     description:
       'Distinct failures a robustness property reports per rule (default 5; 1: the first only, faster).',
   },
@@ -69,7 +74,13 @@ export const OPTION_SPECS = {
     description:
       'Remove what the run creates (default: for a catalog given by URL; a target the run starts is discarded with its data). --no-cleanup for a catalog discarded after the run, such as a CI container.',
   },
-  timeout: { type: 'number', description: 'Per-request timeout in milliseconds.' },
+  timeout: {
+    type: 'number',
+    min: 1,
+    // Node's timers take at most 2^31 - 1 ms (~24.8 days).
+    max: 2_147_483_647,
+    description: 'Per-request timeout in milliseconds.',
+  },
   reportDir: { type: 'string', description: 'Where reports are written.' },
   openapi: {
     type: 'string',
@@ -84,7 +95,14 @@ export const OPTION_SPECS = {
   },
   expiredToken: { type: 'string', description: 'An expired token (auth suite: 419 or 401).', secret: true },
   disableChecks: { type: 'list', description: 'Checks to switch off by name (reported as disabled).' },
-  concurrency: { type: 'number', description: 'Racing requests in concurrency suites.' },
+  // A race needs two requests.
+  concurrency: { type: 'number', min: 2, description: 'Racing requests in concurrency suites.' },
+  workers: {
+    type: 'number',
+    min: 1,
+    description:
+      'Suite files run at once (default: the cores less one, at least 2, for the bundled server, which shares this process; the cores plus one for any other catalog, which the files mostly wait on).',
+  },
   shard: {
     type: 'string',
     description: 'Run one part of the suite files, i/n (Vitest sharding); combine with `report merge`.',
@@ -129,3 +147,19 @@ export function kebabName(name: OptionName): string {
 }
 
 export const OPTION_NAMES = Object.keys(OPTION_SPECS) as OptionName[]
+
+/**
+ * A number option's value (a flag's text, a variable's, or a YAML number), or a HarnessError naming `where`. Every
+ * number option is a whole number within its bounds: `--runs 0` once certified properties that ran nothing, `--runs 2.5`
+ * never ended, and `--concurrency 0` failed a correct server.
+ */
+export function numberOption(name: OptionName, value: unknown, where: string): number {
+  const spec: OptionSpec = OPTION_SPECS[name]
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
+  const min = spec.min ?? Number.MIN_SAFE_INTEGER
+  const max = spec.max ?? Number.MAX_SAFE_INTEGER
+  if (typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max) return n
+  const bounds =
+    spec.min === undefined ? '' : spec.max === undefined ? ` >= ${min}` : ` from ${min} to ${max}`
+  throw new HarnessError(`${where} must be a whole number${bounds}, got ${JSON.stringify(value)}`)
+}

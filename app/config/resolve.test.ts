@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
+import { parseCommandLine } from '../cli/args.ts'
 import { envName, kebabName } from './options.ts'
 import { parseHeaders, readConfigFile, resolveOptions } from './resolve.ts'
 
@@ -72,7 +73,9 @@ describe('readConfigFile validation', () => {
   })
 
   it('names a mistyped value', () => {
-    expect(() => readConfigFile(yamlFile('timeout: soon\n'))).toThrow(/timeout must be a number/)
+    expect(() => readConfigFile(yamlFile('timeout: soon\n'))).toThrow(
+      /timeout must be a whole number from 1 to 2147483647, got "soon"/,
+    )
     expect(() => readConfigFile(yamlFile('include: 3\n'))).toThrow(/include must be a list/)
   })
 
@@ -105,5 +108,40 @@ describe('lists from the environment', () => {
     )
     expect(opts.include).toEqual(['namespaces', 'tables'])
     expect(opts.header).toEqual(['X-A=1,2', 'X-B=3'])
+  })
+})
+
+describe('number options are whole numbers within their bounds, from every source', () => {
+  // Each of these once ran: --runs 0 certified properties that ran nothing, --runs 2.5 never ended, --concurrency 0
+  // failed the bundled server, --timeout -5 was reported as an unreachable token endpoint.
+  const refused: [string, string, RegExp][] = [
+    ['runs', '0', /runs must be a whole number >= 1, got "0"/],
+    ['runs', '2.5', /runs must be a whole number >= 1, got "2.5"/],
+    ['distinct-failures', '0', /distinct-failures must be a whole number >= 1/],
+    ['concurrency', '1', /concurrency must be a whole number >= 2, got "1"/],
+    ['timeout', '0', /timeout must be a whole number from 1 to 2147483647, got "0"/],
+    ['timeout', '3000000000', /timeout must be a whole number from 1 to 2147483647/],
+    ['workers', '0', /workers must be a whole number >= 1, got "0"/],
+    ['seed', '1.5', /seed must be a whole number, got "1.5"/],
+    ['seed', 'abc', /seed must be a whole number, got "abc"/],
+  ]
+  it.each(refused)('--%s=%s', (flag, value, message) => {
+    expect(() => parseCommandLine(['run', `--${flag}=${value}`])).toThrow(HarnessError)
+    expect(() => parseCommandLine(['run', `--${flag}=${value}`])).toThrow(message)
+    const env = { [`CATALOG_CONFORMANCE_${flag.replace(/-/g, '_').toUpperCase()}`]: value }
+    expect(() => resolveOptions({}, env)).toThrow(message)
+    expect(() => readConfigFile(yamlFile(`${flag}: ${JSON.stringify(value)}\n`))).toThrow(message)
+  })
+
+  it('accepts the bounds themselves and negative seeds', () => {
+    const o = parseCommandLine([
+      'run',
+      '--runs=1',
+      '--concurrency=2',
+      '--timeout=2147483647',
+      '--workers=1',
+      '--seed=-7',
+    ]).options
+    expect(o).toMatchObject({ runs: 1, concurrency: 2, timeout: 2147483647, workers: 1, seed: -7 })
   })
 })

@@ -8,7 +8,7 @@ import { yaml } from '../../schemas/yaml-loader.ts'
 import { didYouMean } from '../../schemas/did-you-mean.ts'
 import { validateNames } from './validate.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
-import { DEFAULTS, OPTION_NAMES, OPTION_SPECS, envName, kebabName } from './options.ts'
+import { DEFAULTS, OPTION_NAMES, OPTION_SPECS, envName, kebabName, numberOption } from './options.ts'
 import type { OptionName, Options } from './options.ts'
 
 type Raw = Record<string, unknown>
@@ -21,11 +21,8 @@ function coerce(name: OptionName, value: unknown, source: string): unknown {
       if (typeof value === 'string') return value
       if (typeof value === 'number') return String(value)
       throw new HarnessError(`${where} must be a string`)
-    case 'number': {
-      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
-      if (typeof n === 'number' && Number.isFinite(n)) return n
-      throw new HarnessError(`${where} must be a number, got ${JSON.stringify(value)}`)
-    }
+    case 'number':
+      return numberOption(name, value, where)
     case 'boolean':
       if (typeof value === 'boolean') return value
       if (value === 'true' || value === '1') return true
