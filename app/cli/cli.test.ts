@@ -47,6 +47,27 @@ describe('harness and configuration errors exit 2 with one line', () => {
     expect(b.stderr).toMatch(/unknown command "certify"/)
   })
 
+  it('a report folder that cannot be written, before the run starts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cc-report-file-'))
+    const file = join(dir, 'reports')
+    writeFileSync(file, 'not a folder')
+    const r = await cli(['run', '--include', 'config', '--report-dir', file])
+    expect(r.code).toBe(2)
+    expect(r.stdout).not.toMatch(/certifying/)
+    expect(r.stderr.trim()).toBe(
+      `catalog-conformance: --report-dir ${file}: cannot write reports there (a file is in the way)`,
+    )
+  })
+
+  it('a warehouse the catalog does not know, with what the catalog said', async () => {
+    const r = await cli(['run', '--include', 'config', '--warehouse', 'nosuch', '--report-dir', tmp()])
+    expect(r.code).toBe(2)
+    expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    expect(r.stderr).toMatch(
+      /GET \/v1\/config\?warehouse=nosuch answered 404 \(NoSuchWarehouseException: .*nosuch\), expected 200; check --warehouse "nosuch"/,
+    )
+  })
+
   it('a number option out of its bounds', async () => {
     const r = await cli(['run', '--runs', '0'])
     expect(r.code).toBe(2)

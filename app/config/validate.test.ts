@@ -19,14 +19,19 @@ describe('a typo is an error with a did-you-mean, never a smaller run', () => {
     ],
     [['run', '--profle', '1.11'], /Unknown option '--profle' \(did you mean "--profile"\?\)/],
     [['rn'], /unknown command "rn" \(did you mean "run"\?\)/],
+    [['run', '--path', 'garbage'], /--path must be a replay path .*got "garbage"/],
+    [['run', '--path', '12:0:'], /--path must be a replay path/],
   ])('%j', (argv, message) => {
     expect(resolve(argv)).toThrow(message)
   })
 
   it('accepts known names', () => {
-    expect(resolve(['run', '--include', 'namespaces,tables', '--profile', 'document'])()).toMatchObject({
+    expect(
+      resolve(['run', '--include', 'namespaces,tables', '--profile', 'document', '--path', '12:0:3'])(),
+    ).toMatchObject({
       include: ['namespaces', 'tables'],
       profile: 'document',
+      path: '12:0:3',
     })
   })
 })

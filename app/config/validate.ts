@@ -40,6 +40,11 @@ export function validateNames(opts: Options): void {
   for (const a of opts.exclude ?? []) suitePath('area in --exclude', a, areas)
   if (opts.profile !== undefined) oneOf('profile', opts.profile, PROFILE_NAMES)
   for (const c of opts.disableChecks ?? []) oneOf('check in --disable-checks', c, CHECK_NAMES)
+  // fast-check's replay path as a failure report prints it; anything else made the property under replay an error.
+  if (opts.path !== undefined && !/^\d+(:\d+)*$/.test(opts.path))
+    throw new HarnessError(
+      `--path must be a replay path as a failure report prints it (numbers joined by ":", e.g. 12:0:3), got "${opts.path}"`,
+    )
   if (opts.shard !== undefined) {
     const m = /^(\d+)\/(\d+)$/.exec(opts.shard)
     if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))

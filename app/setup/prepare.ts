@@ -7,6 +7,7 @@ import type { Options } from '../config/options.ts'
 import { parseHeaders } from '../config/resolve.ts'
 import { parseCapabilities } from '../../suites/_harness/capabilities.ts'
 import { CatalogClient } from '../../suites/_harness/client.ts'
+import { errorSummary } from '../../suites/_harness/checks/http.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { Redactor } from '../../suites/_harness/http/redact.ts'
 import { Transport } from '../../suites/_harness/http/transport.ts'
@@ -82,10 +83,17 @@ export async function prepareRun(opts: Options, baseUrlIn: string, replayArgs = 
     if (ex.transportError) throw new HarnessError(`cannot reach ${baseUrl}/v1/config: ${ex.transportError}`)
     if (ex.status === 401 || ex.status === 403 || ex.status === 419)
       throw new HarnessError(`GET /v1/config answered ${ex.status}: check the token or client credentials`)
-    if (ex.status !== 200)
+    if (ex.status !== 200) {
+      // What the server said, on one line: a warehouse it does not know is the usual cause of a 4xx here.
+      const said = errorSummary(ex.json)?.replace(/\s+/g, ' ')
+      const hint =
+        opts.warehouse && ex.status >= 400 && ex.status < 500
+          ? `check --warehouse "${opts.warehouse}"`
+          : `is ${baseUrl} an Iceberg REST catalog?`
       throw new HarnessError(
-        `GET /v1/config answered ${ex.status}, expected 200; is ${baseUrl} an Iceberg REST catalog?`,
+        `GET /v1/config${opts.warehouse ? `?warehouse=${opts.warehouse}` : ''} answered ${ex.status}${said ? ` (${said})` : ''}, expected 200; ${hint}`,
       )
+    }
     if (ex.json === undefined || typeof ex.json !== 'object' || Array.isArray(ex.json))
       throw new HarnessError(
         `GET /v1/config did not answer a JSON object; is ${baseUrl} an Iceberg REST catalog?`,
