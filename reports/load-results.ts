@@ -14,7 +14,7 @@ export function readJson(file: string): unknown {
   try {
     return JSON.parse(text) as unknown
   } catch (e) {
-    throw new HarnessError(`${file} is not JSON: ${(e as Error).message}`)
+    throw new HarnessError(`${file} is not JSON: ${(e as Error).message.replace(/\s+/g, ' ')}`)
   }
 }
 

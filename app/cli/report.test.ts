@@ -66,5 +66,14 @@ describe('report command', () => {
     const bad = join(dir, 'bad2.json')
     writeFileSync(bad, JSON.stringify({ verdict: 'fine' }))
     await expect(report(['diff', A, bad])).rejects.toThrow(/not a valid results.json/)
+    // JSON.parse quotes the text it choked on, line breaks included: the error stays one line.
+    const notJson = join(dir, 'not-json.json')
+    writeFileSync(notJson, 'not json\n')
+    const err = await report(['render', notJson, dir]).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    )
+    expect(err?.message).toMatch(/^.*not-json\.json is not JSON: .*not valid JSON$/)
+    expect(err?.message).not.toContain('\n')
   })
 })
