@@ -122,10 +122,11 @@ const PAGES: Partial<Record<Command, () => string[]>> = {
   ],
   targets: () => ['Usage: catalog-conformance targets', '', 'Lists the known targets of --target NAME.'],
   rules: () => [
-    'Usage: catalog-conformance rules [--format md|json] [--profile P]',
+    'Usage: catalog-conformance rules [RULE…] [--format md|json] [--profile P]',
     '',
     'Lists every rule the harness judges: level, introduced-in, public source (at the profile’s release) and the',
     'sentence it enforces, its tests and the negative controls that prove it. docs/rules.md is its Markdown.',
+    'Rule ids (as a failure names them) or their start (tables/drop) list only those rules.',
     `Profiles: ${PROFILE_NAMES.join(', ')}`,
   ],
 }

@@ -8,7 +8,19 @@ import { parseCommandLine } from './args.ts'
 import { helpFor } from './help.ts'
 import { harnessVersion } from './version.ts'
 
+/**
+ * A reader that went away (`catalog-conformance rules | head`) is no error of ours: what is left to print is dropped,
+ * and a run still finishes, cleans up and exits with its verdict's code. Node otherwise dies with a stack trace.
+ */
+function toleratePipeClose(stream: NodeJS.WriteStream): void {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e
+  })
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
+  toleratePipeClose(process.stdout)
+  toleratePipeClose(process.stderr)
   const out = (line: string) => process.stdout.write(line + '\n')
   let redactor = new Redactor([])
   let debug = argv.includes('--debug')
@@ -51,7 +63,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       }
       case 'rules': {
         const { rulesCommand } = await import('./rules.ts')
-        return rulesCommand(args.extra.format, opts.profile, (text) => out(text))
+        return rulesCommand(args.extra.format, opts.profile, (text) => out(text), args.positionals)
       }
       case 'targets': {
         const { listTargets } = await import('../targets/known-targets.ts')

@@ -1,10 +1,12 @@
+import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { rulesCommand } from './rules.ts'
+import { BIN, userEnv } from './spawn-cli.ts'
 
-function run(format?: string, profile?: string): string {
+function run(format?: string, profile?: string, named?: string[]): string {
   let text = ''
-  expect(rulesCommand(format, profile, (t) => (text += t))).toBe(0)
+  expect(rulesCommand(format, profile, (t) => (text += t), named)).toBe(0)
   return text
 }
 
@@ -29,5 +31,30 @@ describe('catalog-conformance rules', () => {
   it('refuses an unknown format or profile with a did-you-mean', () => {
     expect(() => run('jsn')).toThrow(/unknown --format "jsn" \(did you mean "json"\?\)/)
     expect(() => run('md', '1.99')).toThrow(/unknown profile "1.99" \(did you mean "1.9"\?\)/)
+  })
+
+  it('prints only the rules named, by id or by the start of ids, as the page shows them', () => {
+    const one = run('md', undefined, ['tables/drop/purge-registered-204'])
+    expect(one.startsWith('### `tables/drop/purge-registered-204`')).toBe(true)
+    expect(readFileSync(new URL('../../docs/rules.md', import.meta.url), 'utf8')).toContain(one)
+    const { rules } = JSON.parse(run('json', undefined, ['tables/drop/'])) as { rules: { id: string }[] }
+    expect(rules.length).toBeGreaterThan(1)
+    expect(rules.every((r) => r.id.startsWith('tables/drop/'))).toBe(true)
+    expect(() => run('md', undefined, ['tables/drop/purge-registred'])).toThrow(
+      /unknown rule "tables\/drop\/purge-registred" \(did you mean "tables\/drop\/purge-registered-204"\?\)/,
+    )
+    // A prefix matches whole levels only.
+    expect(() => run('md', undefined, ['tables/dro'])).toThrow(/unknown rule "tables\/dro"/)
+  })
+
+  it('stops quietly when its reader goes away (`rules | head -1`)', async () => {
+    // A shell pipe, as a user has it: a Node parent's own pipes are sockets that take the whole page at once.
+    const script = `"${process.execPath}" "${BIN}" rules | head -1 >/dev/null; exit \${PIPESTATUS[0]}`
+    const child = spawn('bash', ['-c', script], { env: userEnv(), stdio: ['ignore', 'ignore', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
+    const code = await new Promise<number | null>((done) => child.on('close', done))
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
   })
 })

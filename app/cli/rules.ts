@@ -1,12 +1,13 @@
 /**
- * `catalog-conformance rules [--format md|json] [--profile P]`: prints the rules catalog — each rule with its
- * level, the release that introduced it, its public source and sentence, its tests and negative controls.
+ * `catalog-conformance rules [RULE…] [--format md|json] [--profile P]`: prints the rules catalog — each rule with its
+ * level, the release that introduced it, its public source and sentence, its tests and negative controls — or only
+ * the rules named (an id, or the start of ids such as `tables/drop`), as a failure report names them.
  */
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { didYouMean } from '../../schemas/did-you-mean.ts'
 import { DEFAULT_PROFILE, PROFILE_NAMES, isProfileName } from '../../schemas/profiles.ts'
-import { allRules, levelFor, sourceUrl } from '../../schemas/rules/catalog.ts'
-import { renderRulesMarkdown } from '../../schemas/rules/render.ts'
+import { allRules, levelFor, sourceUrl, type RuleEntry } from '../../schemas/rules/catalog.ts'
+import { renderRulesMarkdown, ruleSection } from '../../schemas/rules/render.ts'
 
 const FORMATS = ['md', 'json'] as const
 
@@ -14,6 +15,7 @@ export function rulesCommand(
   format: string | boolean | undefined,
   profile: string | undefined,
   out: (text: string) => void,
+  named: readonly string[] = [],
 ): number {
   const fmt = typeof format === 'string' ? format : 'md'
   if (!(FORMATS as readonly string[]).includes(fmt))
@@ -23,16 +25,33 @@ export function rulesCommand(
     throw new HarnessError(
       `unknown profile "${p}"${didYouMean(p, PROFILE_NAMES)}; try: ${PROFILE_NAMES.join(', ')}`,
     )
+  const selected = named.length > 0 ? selectRules(allRules(), named) : undefined
   if (fmt === 'md') {
-    out(renderRulesMarkdown(allRules(), p))
+    out(selected ? selected.flatMap((r) => ruleSection(r, p)).join('\n') : renderRulesMarkdown(allRules(), p))
     return 0
   }
   // JSON: the catalog entries, with the level and the source address resolved for the profile.
-  const rules = allRules().map((r) => ({
+  const rules = (selected ?? allRules()).map((r) => ({
     ...r,
     levelInProfile: levelFor(r.level, p),
     ...(r.source ? { url: sourceUrl(r.source, p) } : {}),
   }))
   out(JSON.stringify({ profile: p, rules }, null, 2))
   return 0
+}
+
+/** The rules each name selects: its id, or every id it starts (`tables/drop` selects `tables/drop/…`); in catalog order. */
+export function selectRules(rules: readonly RuleEntry[], named: readonly string[]): RuleEntry[] {
+  for (const name of named) {
+    const prefix = name.replace(/\/+$/, '')
+    if (!rules.some((r) => r.id === prefix || r.id.startsWith(`${prefix}/`)))
+      throw new HarnessError(
+        `unknown rule "${name}"${didYouMean(
+          name,
+          rules.map((r) => r.id),
+        )}; \`catalog-conformance rules\` lists them all`,
+      )
+  }
+  const prefixes = named.map((n) => n.replace(/\/+$/, ''))
+  return rules.filter((r) => prefixes.some((p) => r.id === p || r.id.startsWith(`${p}/`)))
 }

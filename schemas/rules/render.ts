@@ -32,20 +32,24 @@ export function renderRulesMarkdown(rules: readonly RuleEntry[], profile = '1.11
   for (const area of areas) {
     const inArea = rules.filter((r) => r.id.split('/')[0] === area)
     lines.push(`## ${area} (${inArea.length})`, '')
-    for (const r of inArea) {
-      lines.push(`### \`${r.id}\``, '', `${r.title}.`, '')
-      lines.push(
-        `- Level: **${levelLabel(r.level)}** · since ${r.since ?? '1.4'} · ${r.kind}`,
-        `- Source: ${r.source ? `[${sourceLabel(r.source, profile)}](${sourceUrl(r.source, profile)})` : 'none'}`,
-      )
-      if (r.sentence) lines.push(`- Sentence: “${r.sentence}”`)
-      if (r.note) lines.push(`- Note: ${r.note}`)
-      lines.push(
-        `- Tests: ${r.tests.length ? r.tests.map((t) => `\`${t}\``).join(', ') : '—'}`,
-        `- Controls: ${r.controls.length ? r.controls.map((c) => `\`${c}\``).join(', ') : '—'}`,
-        '',
-      )
-    }
+    for (const r of inArea) lines.push(...ruleSection(r, profile))
   }
   return lines.join('\n')
+}
+
+/** One rule's section of the page; also what `catalog-conformance rules <id>` prints. */
+export function ruleSection(r: RuleEntry, profile = '1.11'): string[] {
+  return [
+    `### \`${r.id}\``,
+    '',
+    `${r.title}.`,
+    '',
+    `- Level: **${levelLabel(r.level)}** · since ${r.since ?? '1.4'} · ${r.kind}`,
+    `- Source: ${r.source ? `[${sourceLabel(r.source, profile)}](${sourceUrl(r.source, profile)})` : 'none'}`,
+    ...(r.sentence ? [`- Sentence: “${r.sentence}”`] : []),
+    ...(r.note ? [`- Note: ${r.note}`] : []),
+    `- Tests: ${r.tests.length ? r.tests.map((t) => `\`${t}\``).join(', ') : '—'}`,
+    `- Controls: ${r.controls.length ? r.controls.map((c) => `\`${c}\``).join(', ') : '—'}`,
+    '',
+  ]
 }
