@@ -36,6 +36,18 @@ describe('a typo is an error with a did-you-mean, never a smaller run', () => {
   })
 })
 
+describe('--url with credentials in it', () => {
+  it('is refused without repeating them, naming the options that send credentials', () => {
+    for (const url of ['http://me:s3cret-pw@catalog.example.com', 'https://s3cret-user@catalog.example.com/'])
+      expect(resolve(['run', '--url', url])).toThrow(
+        /^--url must not carry a user or password \(scheme:\/\/user:…@host\); send credentials with --token, --client-id and --client-secret, or --header Authorization=…$/,
+      )
+    expect(resolve(['run', '--url', 'http://catalog.example.com:8181/api'])()).toMatchObject({
+      url: 'http://catalog.example.com:8181/api',
+    })
+  })
+})
+
 describe('paths under suites/', () => {
   it('are accepted where an area is, when they exist', () => {
     expect(resolve(['run', '--exclude', 'commits/requirements.test.ts'])()).toMatchObject({

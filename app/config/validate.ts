@@ -40,6 +40,15 @@ export function validateNames(opts: Options): void {
   for (const a of opts.exclude ?? []) suitePath('area in --exclude', a, areas)
   if (opts.profile !== undefined) oneOf('profile', opts.profile, PROFILE_NAMES)
   for (const c of opts.disableChecks ?? []) oneOf('check in --disable-checks', c, CHECK_NAMES)
+  // Credentials in the URL would be printed with it, and a catalog client does not send them: refused, naming the
+  // options that do send credentials (the message does not repeat the URL).
+  if (opts.url !== undefined && URL.canParse(opts.url)) {
+    const u = new URL(opts.url)
+    if (u.username || u.password)
+      throw new HarnessError(
+        '--url must not carry a user or password (scheme://user:…@host); send credentials with --token, --client-id and --client-secret, or --header Authorization=…',
+      )
+  }
   // fast-check's replay path as a failure report prints it; anything else made the property under replay an error.
   if (opts.path !== undefined && !/^\d+(:\d+)*$/.test(opts.path))
     throw new HarnessError(
