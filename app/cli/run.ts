@@ -3,7 +3,6 @@
  * `run`: start the target, prepare the run, run the conformance suites in Vitest with our reporters, write
  * the reports, and answer with the exit code. SIGINT/SIGTERM cancel the run and still sweep the sandbox.
  */
-import { accessSync, constants, mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createVitest } from 'vitest/node'
 import type { Vitest } from 'vitest/node'
@@ -33,6 +32,7 @@ import { applyExpectations, expectationLines, readExpectations } from '../../rep
 import { loadOpenApi } from '../../schemas/openapi.ts'
 import { OPTION_SPECS } from '../config/options.ts'
 import { defaultWorkers } from '../config/workers.ts'
+import { writableDir } from './writable-dir.ts'
 import { harnessVersion, PACKAGE_ROOT } from './version.ts'
 import { moduleRunnerFor } from './module-runner.ts'
 import { writePrecompiled } from '../../schemas/precompiled.ts'
@@ -61,7 +61,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
   // instead of compiling its own. A read-only install just compiles, as without the cache.
   writePrecompiled()
   // Before the target starts: a report folder that cannot be written is known now, not after the whole run.
-  const reportDir = writableReportDir(resolve(opts.reportDir ?? 'reports/out'))
+  const reportDir = writableDir(resolve(opts.reportDir ?? 'reports/out'), '--report-dir', 'reports')
   const target = await startTarget(opts, log)
   const redactor = new Redactor(secretsOf(opts))
   let interrupted = false
@@ -196,20 +196,6 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
  */
 export function skipsCleanup(opts: Pick<Options, 'cleanup' | 'ui'>, targetKind: string): boolean {
   return opts.cleanup === undefined ? targetKind !== 'url' && !opts.ui : !opts.cleanup
-}
-
-/** `dir`, created if missing; a HarnessError (exit 2) if it is a file or cannot be written. */
-export function writableReportDir(dir: string): string {
-  try {
-    mkdirSync(dir, { recursive: true })
-    accessSync(dir, constants.W_OK)
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
-    const why =
-      code === 'EEXIST' || code === 'ENOTDIR' ? 'a file is in the way' : (code ?? (e as Error).message)
-    throw new HarnessError(`--report-dir ${dir}: cannot write reports there (${why})`)
-  }
-  return dir
 }
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const

@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { serveSetup } from './serve-options.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'cc-serve-options-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('serve options', () => {
   it('defaults: port 8181 on loopback, no auth, the server default prefix', () => {
@@ -23,11 +29,11 @@ describe('serve options', () => {
         clientId: 'c',
         clientSecret: 's',
       },
-      { port: '0', 'warehouse-dir': '/tmp/x' },
+      { port: '0', 'warehouse-dir': dir },
     )
     expect(s.server.prefix).toBe('')
     expect(s.server.warehouse).toBe('wh')
-    expect(s.server.warehouseDir).toBe('/tmp/x')
+    expect(s.server.warehouseDir).toBe(dir)
     expect(s.server.auth?.tokens).toEqual([
       { token: 'rw' },
       { token: 'ro', readOnly: true },
@@ -36,6 +42,16 @@ describe('serve options', () => {
     expect(s.server.auth?.clients).toEqual([{ clientId: 'c', clientSecret: 's' }])
     expect(s.server.auth?.expiredStatus).toBe(401)
     expect(s.describe).not.toMatch(/rw|ro|old|s$/)
+  })
+  it('--warehouse-dir is created, or refused at once when it cannot be written', () => {
+    const fresh = join(dir, 'new', 'warehouse')
+    expect(serveSetup({}, { 'warehouse-dir': fresh }).server.warehouseDir).toBe(fresh)
+    expect(statSync(fresh).isDirectory()).toBe(true)
+    const file = join(dir, 'a-file')
+    writeFileSync(file, '')
+    expect(() => serveSetup({}, { 'warehouse-dir': file })).toThrow(
+      `--warehouse-dir ${file}: cannot write metadata files there (a file is in the way)`,
+    )
   })
   it('--plans-complete-at-once: plans answer completed at once (off by default)', () => {
     expect(serveSetup({}, { 'plans-complete-at-once': true }).server.plansCompleteAtOnce).toBe(true)

@@ -10,6 +10,7 @@ import type { ReferenceServerOptions, StaticToken } from '../../reference-server
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { FAULTS } from '../../controls/faults/index.ts'
 import { kebabName } from '../config/options.ts'
+import { writableDir } from './writable-dir.ts'
 import type { OptionName, Options } from '../config/options.ts'
 
 /** The run options `serve` reads; any other is refused. */
@@ -106,7 +107,9 @@ export function serveSetup(
     host,
     ...(opts.prefix !== undefined ? { prefix: opts.prefix } : {}),
     ...(opts.warehouse ? { warehouse: opts.warehouse } : {}),
-    ...(typeof extra['warehouse-dir'] === 'string' ? { warehouseDir: extra['warehouse-dir'] } : {}),
+    ...(typeof extra['warehouse-dir'] === 'string'
+      ? { warehouseDir: writableDir(extra['warehouse-dir'], '--warehouse-dir', 'metadata files') }
+      : {}),
     ...(extra['plans-complete-at-once'] === true ? { plansCompleteAtOnce: true } : {}),
     ...(auth ? { auth } : {}),
     ...(opts.profile === 'document' ? { documentProfile: true } : {}),
