@@ -12,6 +12,8 @@ import type { TestResult } from './results.ts'
 export interface CollectedRun {
   readonly tests: TestResult[]
   readonly errors: string[]
+  /** Why the run is no verdict when the catalog stopped answering during it (see http/transport.ts). */
+  readonly stoppedAnswering?: string
 }
 
 export class ResultsReporter implements Reporter {
@@ -24,6 +26,7 @@ export class ResultsReporter implements Reporter {
   onTestRunEnd(modules: readonly TestModule[], unhandled: readonly SerializedError[]): void {
     const tests: TestResult[] = []
     const errors = unhandled.map((e) => `${e.name ?? 'Error'}: ${e.message}`)
+    let stoppedAnswering: string | undefined
     for (const mod of modules) {
       const file = relative(this.root, mod.moduleId)
       for (const e of mod.errors()) errors.push(`${file}: ${e.name ?? 'Error'}: ${e.message}`)
@@ -32,6 +35,7 @@ export class ResultsReporter implements Reporter {
         const result = tc.result()
         const firstError = result.errors?.[0]
         const outcome = outcomeOf({ state: result.state, thrown: firstError, meta })
+        stoppedAnswering ??= meta?.stoppedAnswering
         const name = tc.fullName
         tests.push({
           id: `${file}::${name}`,
@@ -64,6 +68,7 @@ export class ResultsReporter implements Reporter {
         })
       }
     }
-    this.onResults({ tests, errors })
+    if (stoppedAnswering) errors.unshift(stoppedAnswering)
+    this.onResults({ tests, errors, ...(stoppedAnswering ? { stoppedAnswering } : {}) })
   }
 }

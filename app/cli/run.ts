@@ -246,7 +246,8 @@ export function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string
     errors.push(
       `the run judged no rule (${summary.total} tests: ${summary.disabled} disabled, ${summary.unsupported} unsupported); check --include, --exclude and --profile`,
     )
-  const verdict = verdictOf(summary, errors)
+  // Tests before the catalog stopped answering may have failed on its silence; none of it is a verdict.
+  const verdict = c.stoppedAnswering ? 'error' : verdictOf(summary, errors)
   let results: Results = JSON.parse(
     redactor.text(
       JSON.stringify({
@@ -273,7 +274,8 @@ export function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string
     const report = applyExpectations(results, opts.expect)
     results = { ...results, expectations: report.record }
     for (const line of expectationLines(report, results.tests)) log(line)
-    exitCode = report.exitCode
+    // A run the catalog stopped answering is no verdict, foreseen or not.
+    exitCode = c.stoppedAnswering ? 2 : report.exitCode
   }
   const written = writeReports(results, reportDir, { log })
   for (const line of violatedRuleLines(results)) log(line)

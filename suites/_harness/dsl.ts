@@ -25,7 +25,7 @@ import type { CatalogClient } from './client.ts'
 import { recordOf } from './http/exchange.ts'
 import type { Exchange } from './http/exchange.ts'
 import { Redactor } from './http/redact.ts'
-import { Transport } from './http/transport.ts'
+import { Transport, requestsNotSent, stoppedAnsweringMessage } from './http/transport.ts'
 import type { ConformanceMeta } from './results/meta.ts'
 import { uiNote } from './results/ui-notes.ts'
 import type { UiNote } from './results/ui-notes.ts'
@@ -87,7 +87,9 @@ export const test = base.extend<Fixtures>({
   meta: async ({ task }, use) => {
     const meta = task.meta.conformance
     if (!meta) throw new Error('conformance tests are declared with rule()')
+    const notSentBefore = requestsNotSent()
     await use(meta)
+    if (requestsNotSent() > notSentBefore) meta.stoppedAnswering = stoppedAnsweringMessage()
   },
   catalog: async ({ sandbox, meta, transport }, use) => {
     await use(sandbox.client((ex) => record(meta, ex, transport.redactor)))

@@ -23,6 +23,25 @@ export interface RawRequest {
   readonly timeoutMs?: number
 }
 
+/**
+ * A catalog that stops answering mid-run (it accepted GET /v1/config, then hangs or went away) would cost every
+ * later request its whole timeout: hours, ending in hundreds of failures that say nothing about the spec. After
+ * UNANSWERED_LIMIT requests in a row without any response (none within the timeout, or the connection refused), this
+ * thread sends nothing more: its requests end at once, not sent, and the run ends as an error (exit 2).
+ */
+export const UNANSWERED_LIMIT = 5
+const silence = { inARow: 0, notSent: 0, lastError: '' }
+
+/** Requests this thread did not send because the catalog had stopped answering; 0 while it answers. */
+export function requestsNotSent(): number {
+  return silence.notSent
+}
+
+/** The one line that says so. */
+export function stoppedAnsweringMessage(timeoutError = silence.lastError): string {
+  return `the catalog stopped answering: ${UNANSWERED_LIMIT} requests in a row had no response (${timeoutError}); the requests after them were not sent, so the run is no verdict`
+}
+
 export class Transport {
   private readonly agent: Agent
 
@@ -64,6 +83,7 @@ export class Transport {
   private async sendOnce(req: RawRequest): Promise<Exchange> {
     const started = performance.now()
     const timeoutMs = req.timeoutMs ?? this.opts.timeoutMs
+    const stopped = silence.inARow >= UNANSWERED_LIMIT
     const recorded = {
       method: req.method,
       url: this.opts.redactor.text(req.url),
@@ -78,6 +98,20 @@ export class Transport {
         : {}),
     }
     const curl = curlLine(recorded)
+    if (stopped) {
+      silence.notSent++
+      return {
+        operationId: req.operationId,
+        request: recorded,
+        status: 0,
+        headers: {},
+        bodyText: '',
+        json: undefined,
+        durationMs: 0,
+        curl,
+        transportError: `not sent: ${stoppedAnsweringMessage()}`,
+      }
+    }
     try {
       const res = await undiciRequest(this.agent, req.url, {
         method: req.method as 'GET',
@@ -86,6 +120,7 @@ export class Transport {
         signal: AbortSignal.timeout(timeoutMs),
       })
       const bodyText = await res.body.text()
+      silence.inARow = 0
       const headers: Record<string, string> = {}
       for (const [k, v] of Object.entries(res.headers)) {
         if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v
@@ -101,6 +136,11 @@ export class Transport {
         curl,
       }
     } catch (e) {
+      const failure = transportFailure(e, timeoutMs)
+      if (failure.unanswered) {
+        silence.inARow++
+        silence.lastError = failure.message
+      }
       return {
         operationId: req.operationId,
         request: recorded,
@@ -110,7 +150,7 @@ export class Transport {
         json: undefined,
         durationMs: performance.now() - started,
         curl,
-        transportError: describeTransportError(e, timeoutMs),
+        transportError: failure.message,
       }
     }
   }
@@ -141,7 +181,11 @@ function parseJson(text: string): unknown {
 }
 
 /** One human line for a failed request: timeout, refused, reset, DNS. */
-export function describeTransportError(e: unknown, timeoutMs: number): string {
+/**
+ * What went wrong, in words, and whether the catalog gave no answer at all (nothing within the timeout, or nobody
+ * listening) rather than an answer of its own (a closed connection is one: a server may close on a bad request).
+ */
+export function transportFailure(e: unknown, timeoutMs: number): { message: string; unanswered: boolean } {
   const err = e as {
     name?: string
     code?: string
@@ -155,10 +199,15 @@ export function describeTransportError(e: unknown, timeoutMs: number): string {
     code === 'UND_ERR_HEADERS_TIMEOUT' ||
     code === 'UND_ERR_BODY_TIMEOUT'
   )
-    return `no response within ${timeoutMs} ms`
-  if (code === 'ECONNREFUSED') return 'connection refused'
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection closed by the server'
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found'
-  if (code === 'UND_ERR_CONNECT_TIMEOUT') return `could not connect within ${timeoutMs} ms`
-  return `${code ?? err.name ?? 'error'}: ${err.message ?? err.cause?.message ?? String(e)}`
+    return { message: `no response within ${timeoutMs} ms`, unanswered: true }
+  if (code === 'ECONNREFUSED') return { message: 'connection refused', unanswered: true }
+  if (code === 'UND_ERR_CONNECT_TIMEOUT')
+    return { message: `could not connect within ${timeoutMs} ms`, unanswered: true }
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
+    return { message: 'connection closed by the server', unanswered: false }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { message: 'host not found', unanswered: true }
+  return {
+    message: `${code ?? err.name ?? 'error'}: ${err.message ?? err.cause?.message ?? String(e)}`,
+    unanswered: false,
+  }
 }

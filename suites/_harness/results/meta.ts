@@ -46,6 +46,11 @@ export interface ConformanceMeta {
    * replay); each of these carries its own.
    */
   moreFailures?: DistinctFailure[]
+  /**
+   * Set when a request of this test was not sent because the catalog had stopped answering (http/transport.ts): the
+   * test's outcome is then "error", whatever it threw, and the run is no verdict. The message says what happened.
+   */
+  stoppedAnswering?: string
 }
 
 /** A further distinct failure of a property test: its own shrunk counterexample, transcript and replay. */

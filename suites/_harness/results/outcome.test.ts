@@ -30,4 +30,13 @@ describe('outcomeOf', () => {
     expect(outcomeOf({ state: 'skipped', meta: { outcome: 'disabled' } })).toBe('disabled')
     expect(outcomeOf({ state: 'pending' })).toBe('disabled')
   })
+
+  it('a test with a request not sent to a catalog that stopped answering judged nothing: error', () => {
+    const meta = { stoppedAnswering: 'the catalog stopped answering: …' }
+    expect(outcomeOf({ state: 'failed', thrown: serialized(new ConformanceFailure('x')), meta })).toBe(
+      'error',
+    )
+    expect(outcomeOf({ state: 'passed', meta })).toBe('error')
+    expect(outcomeOf({ state: 'skipped', meta: { ...meta, outcome: 'unsupported' } })).toBe('unsupported')
+  })
 })

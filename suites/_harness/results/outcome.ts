@@ -13,10 +13,12 @@ const RULE_FAILURE_CODES: ReadonlySet<string> = new Set([ERROR_CODES.conformance
 export interface FinishedTest {
   readonly state: 'passed' | 'failed' | 'skipped' | 'pending'
   readonly thrown?: unknown
-  readonly meta?: Pick<ConformanceMeta, 'outcome'> | undefined
+  readonly meta?: Pick<ConformanceMeta, 'outcome' | 'stoppedAnswering'> | undefined
 }
 
 export function outcomeOf({ state, thrown, meta }: FinishedTest): Outcome {
+  // Some of its requests were never sent: whatever it concluded, it judged nothing.
+  if (meta?.stoppedAnswering && state !== 'skipped' && state !== 'pending') return 'error'
   if (state === 'failed') {
     const code = errorCode(thrown)
     return code !== undefined && RULE_FAILURE_CODES.has(code) ? 'fail' : 'error'
