@@ -21,6 +21,8 @@ describe('a typo is an error with a did-you-mean, never a smaller run', () => {
     [['rn'], /unknown command "rn" \(did you mean "run"\?\)/],
     [['run', '--path', 'garbage'], /--path must be a replay path .*got "garbage"/],
     [['run', '--path', '12:0:'], /--path must be a replay path/],
+    [['run', '--path', 'a/rule@'], /--path must be a replay path/],
+    [['run', '--path', 'a/rule@1:2 '], /--path must be a replay path/],
   ])('%j', (argv, message) => {
     expect(resolve(argv)).toThrow(message)
   })

@@ -49,10 +49,11 @@ export function validateNames(opts: Options): void {
         '--url must not carry a user or password (scheme://user:…@host); send credentials with --token, --client-id and --client-secret, or --header Authorization=…',
       )
   }
-  // fast-check's replay path as a failure report prints it; anything else made the property under replay an error.
-  if (opts.path !== undefined && !/^\d+(:\d+)*$/.test(opts.path))
+  // A replay path as a failure report prints it, [rule@]path[#commands] (support/property.ts); anything else made
+  // the property under replay an error.
+  if (opts.path !== undefined && !/^(?:[^@\s]+@)?(?=[\d#])(?:\d+(?::\d+)*)?(?:#[^\s#@]+)?$/.test(opts.path))
     throw new HarnessError(
-      `--path must be a replay path as a failure report prints it (numbers joined by ":", e.g. 12:0:3), got "${opts.path}"`,
+      `--path must be a replay path as a failure report prints it ([rule@]numbers joined by ":"[#commands], e.g. tables/create/roundtrip@12:0:3), got "${opts.path}"`,
     )
   if (opts.shard !== undefined) {
     const m = /^(\d+)\/(\d+)$/.exec(opts.shard)
