@@ -98,19 +98,21 @@ export class Transport {
         : {}),
     }
     const curl = curlLine(recorded)
+    // The exchange of a request that got no response (status 0), or was not sent at all.
+    const noResponse = (transportError: string): Exchange => ({
+      operationId: req.operationId,
+      request: recorded,
+      status: 0,
+      headers: {},
+      bodyText: '',
+      json: undefined,
+      durationMs: performance.now() - started,
+      curl,
+      transportError,
+    })
     if (stopped) {
       silence.notSent++
-      return {
-        operationId: req.operationId,
-        request: recorded,
-        status: 0,
-        headers: {},
-        bodyText: '',
-        json: undefined,
-        durationMs: 0,
-        curl,
-        transportError: `not sent: ${stoppedAnsweringMessage()}`,
-      }
+      return noResponse(`not sent: ${stoppedAnsweringMessage()}`)
     }
     try {
       const res = await undiciRequest(this.agent, req.url, {
@@ -141,17 +143,7 @@ export class Transport {
         silence.inARow++
         silence.lastError = failure.message
       }
-      return {
-        operationId: req.operationId,
-        request: recorded,
-        status: 0,
-        headers: {},
-        bodyText: '',
-        json: undefined,
-        durationMs: performance.now() - started,
-        curl,
-        transportError: failure.message,
-      }
+      return noResponse(failure.message)
     }
   }
 
