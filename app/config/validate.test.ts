@@ -20,6 +20,10 @@ describe('a typo is an error with a did-you-mean, never a smaller run', () => {
     [['run', '--profle', '1.11'], /Unknown option '--profle' \(did you mean "--profile"\?\)/],
     [['rn'], /unknown command "rn" \(did you mean "run"\?\)/],
     [['run', '--path', 'garbage'], /--path must be a replay path .*got "garbage"/],
+    [
+      ['run', '--url', 'http://localhost:8181', '--target', 'rustberg'],
+      /--url and --target rustberg name two catalogs; give one/,
+    ],
     [['run', '--path', '12:0:'], /--path must be a replay path/],
     [['run', '--path', 'a/rule@'], /--path must be a replay path/],
     [['run', '--path', 'a/rule@1:2 '], /--path must be a replay path/],

@@ -40,6 +40,11 @@ export function validateNames(opts: Options): void {
   for (const a of opts.exclude ?? []) suitePath('area in --exclude', a, areas)
   if (opts.profile !== undefined) oneOf('profile', opts.profile, PROFILE_NAMES)
   for (const c of opts.disableChecks ?? []) oneOf('check in --disable-checks', c, CHECK_NAMES)
+  // A started target and a URL name two catalogs: the URL used to win without a word.
+  if (opts.url !== undefined && opts.target !== undefined && opts.target !== 'url')
+    throw new HarnessError(
+      `--url and --target ${opts.target} name two catalogs; give one (a --target starts its own catalog)`,
+    )
   // Credentials in the URL would be printed with it, and a catalog client does not send them: refused, naming the
   // options that do send credentials (the message does not repeat the URL).
   if (opts.url !== undefined && URL.canParse(opts.url)) {
