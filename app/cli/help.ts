@@ -3,7 +3,14 @@
  * examples. `catalog-conformance --help` is the overview; `catalog-conformance <command> --help` the command's page.
  */
 import { PROFILE_NAMES } from '../../schemas/profiles.ts'
-import { DEFAULTS, OPTION_NAMES, OPTION_SPECS, envName, kebabName } from '../config/options.ts'
+import {
+  CLEANUP_OPTIONS,
+  DEFAULTS,
+  OPTION_NAMES,
+  OPTION_SPECS,
+  envName,
+  kebabName,
+} from '../config/options.ts'
 import type { OptionName, Options } from '../config/options.ts'
 import { knownAreas } from '../config/validate.ts'
 import type { Command } from './args.ts'
@@ -58,23 +65,13 @@ const PAGES: Partial<Record<Command, () => string[]>> = {
     ...RUN_EXAMPLES,
   ],
   cleanup: () => [
-    'Usage: catalog-conformance cleanup --url URL [--prefix P] [--warehouse W] [auth options]',
+    'Usage: catalog-conformance cleanup --url URL [--prefix P] [--warehouse W] [--namespace-parent a.b] [auth options]',
     '',
     'Removes the namespaces (and their tables and views) that earlier, interrupted runs left in a catalog: only',
-    'names of the harness’s run prefix, never anything else.',
+    'names of the harness’s run prefix, never anything else; with --namespace-parent, those the runs made under it.',
     '',
     'Options:',
-    ...optionLines([
-      'url',
-      'prefix',
-      'warehouse',
-      'token',
-      'clientId',
-      'clientSecret',
-      'scope',
-      'oauthUri',
-      'header',
-    ]),
+    ...optionLines(CLEANUP_OPTIONS),
     '',
     'Example:',
     '  catalog-conformance cleanup --url http://localhost:8181 --token "$TOKEN"',

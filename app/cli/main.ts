@@ -55,7 +55,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       }
       case 'cleanup': {
         const { cleanupCommand } = await import('./cleanup.ts')
-        return await cleanupCommand(opts, log)
+        return await cleanupCommand(opts, log, args.options)
       }
       case 'report': {
         const { reportCommand } = await import('./report.ts')

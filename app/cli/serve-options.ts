@@ -9,7 +9,7 @@ import { didYouMean } from '../../schemas/did-you-mean.ts'
 import type { ReferenceServerOptions, StaticToken } from '../../reference-server/index.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { FAULTS } from '../../controls/faults/index.ts'
-import { kebabName } from '../config/options.ts'
+import { refuseOptionsNotTaken } from '../config/options.ts'
 import { writableDir } from './writable-dir.ts'
 import type { OptionName, Options } from '../config/options.ts'
 
@@ -53,9 +53,7 @@ export function serveSetup(
   extra: Record<string, string | boolean | undefined>,
   given: Options = opts,
 ): ServeSetup {
-  for (const name of Object.keys(given) as OptionName[])
-    if (!SERVE_OPTIONS.includes(name) && given[name] !== undefined)
-      throw new HarnessError(`serve does not take --${kebabName(name)}; see serve --help`)
+  refuseOptionsNotTaken('serve', SERVE_OPTIONS, given)
   for (const flag of Object.keys(extra))
     if (!(SERVE_FLAGS as readonly string[]).includes(flag) && extra[flag] !== undefined)
       throw new HarnessError(`serve does not take --${flag}; see serve --help`)

@@ -148,6 +148,23 @@ export function kebabName(name: OptionName): string {
 
 export const OPTION_NAMES = Object.keys(OPTION_SPECS) as OptionName[]
 
+/** The run options cleanup reads: where the catalog is, how to reach it, and where the runs put their namespaces. */
+export const CLEANUP_OPTIONS: readonly OptionName[] = [
+  'url',
+  'prefix',
+  'warehouse',
+  'namespaceParent',
+  'token',
+  'clientId',
+  'clientSecret',
+  'scope',
+  'oauthUri',
+  'header',
+  'config',
+  'timeout',
+  'debug',
+]
+
 /**
  * A number option's value (a flag's text, a variable's, or a YAML number), or a HarnessError naming `where`. Every
  * number option is a whole number within its bounds: `--runs 0` once certified properties that ran nothing, `--runs 2.5`
@@ -162,4 +179,14 @@ export function numberOption(name: OptionName, value: unknown, where: string): n
   const bounds =
     spec.min === undefined ? '' : spec.max === undefined ? ` >= ${min}` : ` from ${min} to ${max}`
   throw new HarnessError(`${where} must be a whole number${bounds}, got ${JSON.stringify(value)}`)
+}
+
+/**
+ * Refuses, naming it, an option `given` on the command line that `command` does not read: a silent no-op would let
+ * the user believe it acted. Only the command line's: the environment and a config file may hold other commands'.
+ */
+export function refuseOptionsNotTaken(command: string, takes: readonly OptionName[], given: Options): void {
+  for (const name of Object.keys(given) as OptionName[])
+    if (!takes.includes(name) && given[name] !== undefined)
+      throw new HarnessError(`${command} does not take --${kebabName(name)}; see ${command} --help`)
 }
