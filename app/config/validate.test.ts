@@ -60,5 +60,9 @@ describe('paths under suites/', () => {
       exclude: ['commits/requirements.test.ts'],
     })
     expect(resolve(['run', '--exclude', 'commits/nope.test.ts'])).toThrow(/unknown area in --exclude/)
+    // Out of suites/, into the harness, or a helper module: no tests there.
+    for (const outside of ['../app/config', 'commits/../../app', '_harness/checks', 'concurrency/race.ts'])
+      expect(resolve(['run', '--include', outside])).toThrow(`unknown area in --include "${outside}"`)
+    expect(resolve(['run', '--include', 'commits/'])()).toMatchObject({ include: ['commits/'] })
   })
 })

@@ -2,8 +2,8 @@
  * Names an option refers to must exist: a mistyped area, profile or check name is an error with a did-you-mean,
  * never a run that silently certifies less (`--include nosucharea` once ran 0 tests and said "conformant").
  */
-import { existsSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join, posix } from 'node:path'
 import { PROFILE_NAMES } from '../../schemas/profiles.ts'
 import { CHECK_NAMES } from '../../suites/_harness/checks/names.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
@@ -19,9 +19,20 @@ export function knownAreas(): string[] {
     .sort()
 }
 
-/** An area, or a folder or file under suites/ (`commits/requirements.test.ts`), as --include/--exclude take. */
+/**
+ * An area, or a folder or test file under suites/ (`commits/requirements.test.ts`), as --include/--exclude take; not
+ * a path out of suites/, into the harness, or to a helper module (they ran no test and ended in Vitest's own error).
+ */
 function suitePath(what: string, given: string, areas: readonly string[]): void {
-  if (areas.includes(given) || (given.includes('/') && existsSync(join(PACKAGE_ROOT, 'suites', given))))
+  const normal = posix.normalize(given)
+  const path = join(PACKAGE_ROOT, 'suites', normal)
+  if (
+    areas.includes(given) ||
+    (given.includes('/') &&
+      areas.includes(normal.split('/')[0] ?? '') &&
+      existsSync(path) &&
+      (normal.endsWith('.test.ts') || statSync(path).isDirectory()))
+  )
     return
   oneOf(what, given, areas)
 }
