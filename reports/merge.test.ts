@@ -25,6 +25,17 @@ describe('report merge', () => {
     expect(() => mergeResults([full, { ...half(full, true), profile: '1.9' }])).toThrow(/differ in profile/)
     expect(() => mergeResults([full, half(full, true)])).toThrow(/more than one shard/)
     expect(() => mergeResults([])).toThrow(/at least one/)
+    // Started targets listen on a new port in every shard: the kind tells two of them apart.
+    const started = (kind: string, port: number, even: boolean): Results => ({
+      ...half(full, even),
+      target: { kind, url: `http://127.0.0.1:${port}` },
+    })
+    expect(mergeResults([started('rustberg', 1, true), started('rustberg', 2, false)]).tests).toHaveLength(
+      full.tests.length,
+    )
+    expect(() =>
+      mergeResults([started('rustberg', 1, true), started('iceberg-rest-fixture', 2, false)]),
+    ).toThrow('shards certify different targets: --target rustberg and --target iceberg-rest-fixture')
   })
 })
 

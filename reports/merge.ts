@@ -15,9 +15,11 @@ export function mergeResults(parts: readonly Results[]): Results {
     for (const key of ['profile', 'seed'] as const)
       if (r[key] !== first[key])
         throw new HarnessError(`shards differ in ${key}: ${String(first[key])} and ${String(r[key])}`)
+  // A started target listens on a new port in every shard: its kind names it. A catalog by URL is its URL.
+  const targetOf = (r: Results) => (r.target.kind === 'url' ? r.target.url : `--target ${r.target.kind}`)
   for (const r of rest)
-    if (r.target.url !== first.target.url && r.target.kind === 'url')
-      throw new HarnessError(`shards certify different targets: ${first.target.url} and ${r.target.url}`)
+    if (targetOf(r) !== targetOf(first))
+      throw new HarnessError(`shards certify different targets: ${targetOf(first)} and ${targetOf(r)}`)
   const seen = new Set<string>()
   for (const t of parts.flatMap((r) => r.tests)) {
     if (seen.has(t.id)) throw new HarnessError(`test in more than one shard: ${t.id}`)
