@@ -66,6 +66,9 @@ describe('report command', () => {
     const bad = join(dir, 'bad2.json')
     writeFileSync(bad, JSON.stringify({ verdict: 'fine' }))
     await expect(report(['diff', A, bad])).rejects.toThrow(/not a valid results.json/)
+    await expect(report(['matrix', `x=${A}`, `x=${B}`])).rejects.toThrow(
+      'report matrix: two results are labelled "x"; name them with LABEL=FILE',
+    )
     // JSON.parse quotes the text it choked on, line breaks included: the error stays one line.
     const notJson = join(dir, 'not-json.json')
     writeFileSync(notJson, 'not json\n')

@@ -95,6 +95,13 @@ export async function reportCommand(
           results: loadResults(file),
         }
       })
+      // Two rows of one name cannot be told apart (two results.json files in folders of one name, say).
+      const labels = columns.map((c) => c.label)
+      const twice = labels.find((l, i) => labels.indexOf(l) !== i)
+      if (twice !== undefined)
+        throw new HarnessError(
+          `report matrix: two results are labelled "${twice}"; name them with LABEL=FILE`,
+        )
       const out = resolve(typeof extra.out === 'string' ? extra.out : 'reports/out/matrix')
       mkdirSync(out, { recursive: true })
       writeFileSync(join(out, 'matrix.html'), renderMatrixHtml(columns))
