@@ -9,7 +9,7 @@
  * node_modules/.cache, owned by whoever installed the package, never in a shared temp folder: it is code that runs.
  */
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,8 +28,14 @@ export const CACHE_DIR = join(
   'catalog-conformance',
 )
 
-/** Changed whenever the files' layout or the loader's contract changes, so older files are never read. */
-const LAYOUT = 'validators-v2'
+/**
+ * Changed whenever the files' layout or the loader's contract changes, so older files are never read. v3: a CommonJS
+ * module rather than a function body, so that Node's compile cache keeps its compiled code between runs. Its function
+ * is parenthesized, which makes V8 compile it with the module and the cache hold it too. Loading the strict set took
+ * 34-49 ms with `new Function`, 20-26 ms as a module, 14-20 ms as a module with its function parenthesized (Node 24,
+ * five interleaved rounds of a standalone script).
+ */
+const LAYOUT = 'validators-v3'
 const requireHere = createRequire(import.meta.url)
 
 type Validators = Readonly<Record<string, ValidateFunction>>
@@ -53,7 +59,7 @@ export function cacheFileName(kind: Kind): string {
       .digest('hex')
       .slice(0, 20)
   }
-  return `${LAYOUT}-${schemasKey}-${kind}.js`
+  return `${LAYOUT}-${schemasKey}-${kind}.cjs`
 }
 
 const loadedFrom = new Map<string, Validators | null>()
@@ -64,10 +70,13 @@ function load(dir: string, kind: Kind): Validators | null {
   if (hit !== undefined) return hit
   let loaded: Validators | null = null
   try {
-    const code = readFileSync(join(dir, cacheFileName(kind)), 'utf8')
-    // The file is a function body written by writePrecompiled; AJV's standalone code needs `require` (its
-    // runtime helpers) and `formats`.
-    loaded = new Function('require', 'formats', code)(requireHere, FORMATS) as Validators
+    // The file exports a function written by writePrecompiled; AJV's standalone code needs `require` (its runtime
+    // helpers, resolved from here) and `formats`.
+    const make = requireHere(join(dir, cacheFileName(kind))) as (
+      req: NodeJS.Require,
+      formats: unknown,
+    ) => Validators
+    loaded = make(requireHere, FORMATS)
   } catch {
     loaded = null // no file for these schemas (or unreadable): compile as before
   }
@@ -102,13 +111,16 @@ export function writePrecompiled(dir = CACHE_DIR): boolean {
       const name = names[i] as string
       // Written aside and renamed: runs starting at the same time never read half a file.
       const temp = join(dir, `${name}.${process.pid}.tmp`)
-      writeFileSync(temp, `const exports = {}\n${code}\nreturn exports\n`)
+      writeFileSync(
+        temp,
+        `module.exports = (function (require, formats) {\nconst exports = {}\n${code}\nreturn exports\n})\n`,
+      )
       renameSync(temp, join(dir, name))
       loadedFrom.delete(`${kind} ${dir}`)
     })
     // Files of earlier schemas are never read again.
     for (const old of present)
-      if (old.endsWith('.js') && !names.includes(old)) rmSync(join(dir, old), { force: true })
+      if (/^validators-.*\.c?js$/.test(old) && !names.includes(old)) rmSync(join(dir, old), { force: true })
     return true
   } catch {
     return false
