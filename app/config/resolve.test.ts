@@ -95,8 +95,17 @@ describe('parseHeaders', () => {
   it('splits K=V on the first =', () => {
     expect(parseHeaders(['X-A=1', 'X-B=a=b'])).toEqual({ 'X-A': '1', 'X-B': 'a=b' })
   })
-  it('rejects an entry without =', () => {
+  it('rejects an entry without =, naming it but never showing a value', () => {
     expect(() => parseHeaders(['broken'])).toThrow(HarnessError)
+    expect(() => parseHeaders(['Authorization: Bearer s3cret-token'])).toThrow(
+      /^--header must be Name=value, got "Authorization…" \(the value is not shown\)$/,
+    )
+  })
+  it('rejects a name that is not an HTTP token and a value with a line break', () => {
+    expect(() => parseHeaders(['Bad Name=1'])).toThrow('--header "Bad Name=…": not a valid header name')
+    expect(() => parseHeaders(['X-A=s3cret\r\nX-B: 1'])).toThrow(
+      /^--header "X-A=…": the value holds a line break or NUL$/,
+    )
   })
 })
 

@@ -115,8 +115,17 @@ export function parseHeaders(list: readonly string[] | undefined): Record<string
   const out: Record<string, string> = {}
   for (const entry of list ?? []) {
     const i = entry.indexOf('=')
-    if (i <= 0) throw new HarnessError(`header must be K=V, got "${entry.replace(/=.*/, '=…')}"`)
-    out[entry.slice(0, i).trim()] = entry.slice(i + 1)
+    // Only the name is ever shown: a value is treated as a secret (`Authorization: Bearer …` is a common slip).
+    const name = (i > 0 ? entry.slice(0, i) : (entry.split(/[:\s]/)[0] ?? '')).trim()
+    if (i <= 0) throw new HarnessError(`--header must be Name=value, got "${name}…" (the value is not shown)`)
+    // undici refuses such headers on every request, which read as an unreachable catalog.
+    if (!HEADER_NAME.test(name)) throw new HarnessError(`--header "${name}=…": not a valid header name`)
+    if (/[\r\n\0]/.test(entry.slice(i + 1)))
+      throw new HarnessError(`--header "${name}=…": the value holds a line break or NUL`)
+    out[name] = entry.slice(i + 1)
   }
   return out
 }
+
+/** An HTTP field name (RFC 9110 §5.1: a token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/

@@ -20,6 +20,8 @@ describe('a typo is an error with a did-you-mean, never a smaller run', () => {
     [['run', '--profle', '1.11'], /Unknown option '--profle' \(did you mean "--profile"\?\)/],
     [['rn'], /unknown command "rn" \(did you mean "run"\?\)/],
     [['run', '--path', 'garbage'], /--path must be a replay path .*got "garbage"/],
+    [['run', '--prefix', 'a b'], /--prefix "a b" must be written as it appears in URLs, percent-encoded/],
+    [['run', '--prefix', 'a%zz'], /--prefix "a%zz" must be written/],
     [
       ['run', '--url', 'http://localhost:8181', '--target', 'rustberg'],
       /--url and --target rustberg name two catalogs; give one/,
@@ -33,7 +35,17 @@ describe('a typo is an error with a did-you-mean, never a smaller run', () => {
 
   it('accepts known names', () => {
     expect(
-      resolve(['run', '--include', 'namespaces,tables', '--profile', 'document', '--path', '12:0:3'])(),
+      resolve([
+        'run',
+        '--include',
+        'namespaces,tables',
+        '--profile',
+        'document',
+        '--path',
+        '12:0:3',
+        '--prefix',
+        'main%7Cwarehouse',
+      ])(),
     ).toMatchObject({
       include: ['namespaces', 'tables'],
       profile: 'document',

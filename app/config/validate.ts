@@ -51,6 +51,11 @@ export function validateNames(opts: Options): void {
   for (const a of opts.exclude ?? []) suitePath('area in --exclude', a, areas)
   if (opts.profile !== undefined) oneOf('profile', opts.profile, PROFILE_NAMES)
   for (const c of opts.disableChecks ?? []) oneOf('check in --disable-checks', c, CHECK_NAMES)
+  // The prefix is a path segment used verbatim: characters a URL path cannot hold made every request fail.
+  if (opts.prefix !== undefined && !/^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*$/.test(opts.prefix))
+    throw new HarnessError(
+      `--prefix "${opts.prefix}" must be written as it appears in URLs, percent-encoded (a space is %20, | is %7C)`,
+    )
   // A started target and a URL name two catalogs: the URL used to win without a word.
   if (opts.url !== undefined && opts.target !== undefined && opts.target !== 'url')
     throw new HarnessError(
