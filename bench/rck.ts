@@ -48,7 +48,8 @@ export async function rck(
       const c = junitSummary(out.stdout)
       // A kit that ran nothing (a class path or flag problem) has no time worth comparing.
       if (!c['tests started']) throw new Error(`rck: the RCK started no test:\n${out.stdout.slice(0, 2000)}`)
-      const h = await certifyOnce(['--url', fixture.url, ...harnessArgs])
+      // Like the RCK's run, the harness's is not sampled for memory.
+      const h = await certifyOnce(['--url', fixture.url, ...harnessArgs], undefined, {}, false)
       const round_: Round = {
         rck: {
           wallMs: rckMs,
