@@ -87,4 +87,12 @@ describe('renderHtml', () => {
     // Already-escaped text is escaped again, not decoded.
     expect(html).toContain('&amp;lt;script&amp;gt; already-escaped &amp;amp;')
   })
+
+  it('says in the banner why a run is no verdict, escaped', () => {
+    const r = loadFixture('results-realistic.json')
+    const html = renderHtml({ ...r, verdict: 'error', errors: ['the catalog stopped answering <img src=x>'] })
+    const banner = html.slice(html.indexOf('<header'), html.indexOf('</header>'))
+    expect(banner).toContain('<b>Why:</b> the catalog stopped answering &lt;img src=x&gt;')
+    expect(renderHtml(r)).not.toContain('<b>Why:</b>')
+  })
 })

@@ -9,7 +9,7 @@ import type { CoverageSection } from './coverage.ts'
 import { escapeHtml as e } from './escape.ts'
 import { SCRIPT, STYLE, contentSecurityPolicy } from './html-assets.ts'
 import { testAnchor, testsTable } from './html-tests.ts'
-import { OUTCOMES, mustRulesMet } from './results.ts'
+import { OUTCOMES, mustRulesMet, noVerdictWhy } from './results.ts'
 import type { Results } from './results.ts'
 import { violatedRules } from './violated-rules.ts'
 import { ruleSource } from './rule-source.ts'
@@ -18,6 +18,7 @@ import { clientCompatLine, clientFindingsOf } from './client-compat.ts'
 
 function header(r: Results): string {
   const must = mustRulesMet(r.tests)
+  const why = noVerdictWhy(r)
   const words =
     r.verdict === 'conformant'
       ? 'Conformant: no MUST rule failed'
@@ -27,7 +28,7 @@ function header(r: Results): string {
   return `<header class="banner ${e(r.verdict)}"><h1>${e(words)}</h1>
 <p>Target <b>${e(r.target.url)}</b> (${e(r.target.kind)}) · profile ${e(r.profile)} · seed ${e(r.seed)} · run ${e(r.runId)}</p>
 <p>${e(r.harness.name)} ${e(r.harness.version)} · started ${e(r.startedAt)} · ${e(Math.round(r.durationMs / 100) / 10)} s · MUST rules met ${must.met}/${must.total}</p>
-<p>${e(clientCompatLine(r))}</p>
+<p>${e(clientCompatLine(r))}</p>${why ? `\n<p class="msg"><b>Why:</b> ${e(why)}</p>` : ''}
 </header>`
 }
 

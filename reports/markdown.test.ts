@@ -39,4 +39,14 @@ describe('the sources of violated rules', () => {
       '[REST OpenAPI 1.11.0: createNamespace 409](https://github.com/apache/iceberg/blob/apache-iceberg-1.11.0/open-api/rest-catalog-open-api.yaml): “Conflict - The namespace already exists”',
     )
   })
+
+  it('says under the heading why a run is no verdict, when something outside its tests made it so', () => {
+    const r = loadFixture('results-realistic.json')
+    const stopped = 'the catalog stopped answering: 5 requests in a row had no response | <b>'
+    const md = renderMarkdown({ ...r, verdict: 'error', errors: [stopped, 'another'] })
+    expect(md.split('\n').slice(0, 6).join('\n')).toContain(
+      '**Why no verdict:** the catalog stopped answering: 5 requests in a row had no response \\| &lt;b&gt; (1 more under Harness errors)',
+    )
+    expect(renderMarkdown({ ...r, errors: [stopped] })).not.toContain('Why no verdict')
+  })
 })

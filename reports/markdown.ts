@@ -5,7 +5,7 @@
  */
 import { computeCoverage, coverageSections, ratio } from './coverage.ts'
 import type { CoverageSection } from './coverage.ts'
-import { OUTCOMES, mustRulesMet } from './results.ts'
+import { OUTCOMES, mustRulesMet, noVerdictWhy } from './results.ts'
 import type { Results } from './results.ts'
 import { brokenBy, violatedRules } from './violated-rules.ts'
 import { ruleSource } from './rule-source.ts'
@@ -100,6 +100,7 @@ export function renderMarkdown(r: Results): string {
     '',
     `Target \`${cell(r.target.url)}\` (${cell(r.target.kind)}), profile ${cell(r.profile)}, seed ${r.seed}, harness ${cell(r.harness.version)}. MUST rules met: ${must.met}/${must.total}.`,
     '',
+    ...whyNoVerdict(r),
     ...tableHead(
       [...OUTCOMES, 'total'],
       [...OUTCOMES, 'total'].map((_, i) => i),
@@ -185,4 +186,10 @@ export function renderMarkdown(r: Results): string {
     )
   }
   return lines.join('\n') + '\n'
+}
+
+/** A line under the heading that says why a run is no verdict, when something outside its tests made it so. */
+function whyNoVerdict(r: Results): string[] {
+  const why = noVerdictWhy(r)
+  return why ? [`**Why no verdict:** ${cell(why)}`, ''] : []
 }

@@ -121,3 +121,13 @@ export function mustRulesMet(tests: readonly TestResult[]): { met: number; total
 export function exitCodeOf(verdict: Verdict): number {
   return verdict === 'conformant' ? 0 : verdict === 'nonconformant' ? 1 : 2
 }
+
+/**
+ * For a run that is no verdict because of something outside its tests (a catalog that stopped answering, a run that
+ * judged no rule): the first such error, for the top of a report; the others are listed with the harness errors.
+ */
+export function noVerdictWhy(r: Pick<Results, 'verdict' | 'errors'>): string | undefined {
+  const [why, ...rest] = r.errors
+  if (r.verdict !== 'error' || why === undefined) return undefined
+  return rest.length > 0 ? `${why} (${rest.length} more under Harness errors)` : why
+}
