@@ -60,6 +60,12 @@ describe('--url with credentials in it', () => {
       expect(resolve(['run', '--url', url])).toThrow(
         /^--url must not carry a user or password \(scheme:\/\/user:…@host\); send credentials with --token, --client-id and --client-secret, or --header Authorization=…$/,
       )
+    expect(resolve(['run', '--url', 'ftp://me:s3cret-pw@catalog.example.com'])).toThrow(
+      /^--url must not carry/,
+    )
+    // The other checks of the URL, in the same place, before anything starts.
+    expect(resolve(['run', '--url', 'notaurl'])).toThrow(/^--url is not a valid URL: notaurl$/)
+    expect(resolve(['run', '--url', 'ftp://catalog.example.com'])).toThrow(/^--url must be http\(s\): ftp:/)
     expect(resolve(['run', '--url', 'http://catalog.example.com:8181/api'])()).toMatchObject({
       url: 'http://catalog.example.com:8181/api',
     })

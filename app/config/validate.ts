@@ -61,15 +61,7 @@ export function validateNames(opts: Options): void {
     throw new HarnessError(
       `--url and --target ${opts.target} name two catalogs; give one (a --target starts its own catalog)`,
     )
-  // Credentials in the URL would be printed with it, and a catalog client does not send them: refused, naming the
-  // options that do send credentials (the message does not repeat the URL).
-  if (opts.url !== undefined && URL.canParse(opts.url)) {
-    const u = new URL(opts.url)
-    if (u.username || u.password)
-      throw new HarnessError(
-        '--url must not carry a user or password (scheme://user:…@host); send credentials with --token, --client-id and --client-secret, or --header Authorization=…',
-      )
-  }
+  if (opts.url !== undefined) validateUrl(opts.url)
   // A replay path as a failure report prints it, [rule@]path[#commands] (support/property.ts); anything else made
   // the property under replay an error.
   if (opts.path !== undefined && !/^(?:[^@\s]+@)?(?=[\d#])(?:\d+(?::\d+)*)?(?:#[^\s#@]+)?$/.test(opts.path))
@@ -81,4 +73,21 @@ export function validateNames(opts: Options): void {
     if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
       throw new HarnessError(`--shard must be i/n with 1 <= i <= n (e.g. 2/3), got "${opts.shard}"`)
   }
+}
+
+/**
+ * The catalog's URL, checked before anything starts or is sent: every command that takes --url resolves its options
+ * here first.
+ */
+function validateUrl(url: string): void {
+  const u = URL.canParse(url) ? new URL(url) : undefined
+  // Credentials in the URL would be printed with it, and a catalog client does not send them: refused first (the
+  // other messages repeat the URL), naming the options that do send credentials.
+  if (u && (u.username || u.password))
+    throw new HarnessError(
+      '--url must not carry a user or password (scheme://user:…@host); send credentials with --token, --client-id and --client-secret, or --header Authorization=…',
+    )
+  if (!u) throw new HarnessError(`--url is not a valid URL: ${url}`)
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new HarnessError(`--url must be http(s): ${url}`)
 }
