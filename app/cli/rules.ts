@@ -42,16 +42,18 @@ export function rulesCommand(
 
 /** The rules each name selects: its id, or every id it starts (`tables/drop` selects `tables/drop/…`); in catalog order. */
 export function selectRules(rules: readonly RuleEntry[], named: readonly string[]): RuleEntry[] {
-  for (const name of named) {
+  const selects = (name: string) => {
     const prefix = name.replace(/\/+$/, '')
-    if (!rules.some((r) => r.id === prefix || r.id.startsWith(`${prefix}/`)))
+    return (r: RuleEntry) => r.id === prefix || r.id.startsWith(`${prefix}/`)
+  }
+  for (const name of named)
+    if (!rules.some(selects(name)))
       throw new HarnessError(
         `unknown rule "${name}"${didYouMean(
           name,
           rules.map((r) => r.id),
         )}; \`catalog-conformance rules\` lists them all`,
       )
-  }
-  const prefixes = named.map((n) => n.replace(/\/+$/, ''))
-  return rules.filter((r) => prefixes.some((p) => r.id === p || r.id.startsWith(`${p}/`)))
+  const tests = named.map(selects)
+  return rules.filter((r) => tests.some((selected) => selected(r)))
 }
