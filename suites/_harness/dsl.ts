@@ -25,7 +25,7 @@ import type { CatalogClient } from './client.ts'
 import { recordOf } from './http/exchange.ts'
 import type { Exchange } from './http/exchange.ts'
 import { Redactor } from './http/redact.ts'
-import { Transport, requestsNotSent, stoppedAnsweringMessage } from './http/transport.ts'
+import { Silence, Transport } from './http/transport.ts'
 import type { ConformanceMeta } from './results/meta.ts'
 import { uiNote } from './results/ui-notes.ts'
 import type { UiNote } from './results/ui-notes.ts'
@@ -64,13 +64,24 @@ export interface Fixtures {
 
 const MAX_EXCHANGES = 40
 
+/** The Silence of the run this thread serves: one per run, so that a later run in the thread starts afresh. */
+let runSilence: { readonly runId: string; readonly silence: Silence } | undefined
+function silenceOf(run: RunContext): Silence {
+  if (runSilence?.runId !== run.runId) runSilence = { runId: run.runId, silence: new Silence() }
+  return runSilence.silence
+}
+
 export const test = base.extend<Fixtures>({
   // Vitest requires an object pattern as a fixture's first parameter, even an empty one.
   // eslint-disable-next-line no-empty-pattern
   run: [async ({}, use) => use(inject('run')), { scope: 'file' }],
   transport: [
     async ({ run }, use) => {
-      const transport = new Transport({ timeoutMs: run.timeoutMs, redactor: new Redactor(run.secrets) })
+      const transport = new Transport({
+        timeoutMs: run.timeoutMs,
+        redactor: new Redactor(run.secrets),
+        silence: silenceOf(run),
+      })
       await use(transport)
       await transport.close()
     },
@@ -84,12 +95,13 @@ export const test = base.extend<Fixtures>({
     },
     { scope: 'file' },
   ],
-  meta: async ({ task }, use) => {
+  meta: async ({ task, run }, use) => {
     const meta = task.meta.conformance
     if (!meta) throw new Error('conformance tests are declared with rule()')
-    const notSentBefore = requestsNotSent()
+    const silence = silenceOf(run)
+    const notSentBefore = silence.notSent
     await use(meta)
-    if (requestsNotSent() > notSentBefore) meta.stoppedAnswering = stoppedAnsweringMessage()
+    if (silence.notSent > notSentBefore) meta.stoppedAnswering = silence.message()
   },
   catalog: async ({ sandbox, meta, transport }, use) => {
     await use(sandbox.client((ex) => record(meta, ex, transport.redactor)))

@@ -1,9 +1,10 @@
-// Its own file: the count of unanswered requests is the thread's, and this test leaves it tripped.
+// The Silence shared by the transports of one run: what trips it, what it then sends (nothing), and that the next
+// run's starts afresh.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Redactor } from './redact.ts'
-import { Transport, UNANSWERED_LIMIT, requestsNotSent } from './transport.ts'
+import { Silence, Transport, UNANSWERED_LIMIT } from './transport.ts'
 
 const answered: string[] = []
 // Answers /ok at once, resets /reset's connection, and never answers anything else.
@@ -14,9 +15,13 @@ const server = createServer((req, res) => {
 })
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-const transport = new Transport({ timeoutMs: 200, redactor: new Redactor([]) })
+const silence = new Silence()
+const transport = new Transport({ timeoutMs: 200, redactor: new Redactor([]), silence })
+// Another transport of the same run (another file), and one of the next run.
+const sameRun = new Transport({ timeoutMs: 200, redactor: new Redactor([]), silence })
+const nextRun = new Transport({ timeoutMs: 200, redactor: new Redactor([]), silence: new Silence() })
 afterAll(async () => {
-  await transport.close()
+  await Promise.all([transport.close(), sameRun.close(), nextRun.close()])
   server.closeAllConnections()
   server.close()
 })
@@ -31,7 +36,7 @@ describe('a catalog that stops answering', () => {
     expect((await send('/ok')).status).toBe(200)
     expect((await send('/reset')).transportError).toBe('connection closed by the server')
     for (let i = 0; i < UNANSWERED_LIMIT - 1; i++) await send('/hang')
-    expect(requestsNotSent()).toBe(0)
+    expect(silence.notSent).toBe(0)
     expect((await send('/hang')).transportError).toBe('no response within 200 ms')
 
     const seen = answered.length
@@ -43,6 +48,12 @@ describe('a catalog that stops answering', () => {
     expect(ex.transportError).toBe(
       `not sent: the catalog stopped answering: ${UNANSWERED_LIMIT} requests in a row had no response (no response within 200 ms); the requests after them were not sent, so the run is no verdict`,
     )
-    expect(requestsNotSent()).toBe(1)
+    expect(silence.notSent).toBe(1)
+
+    const get = (t: Transport) =>
+      t.send({ operationId: 'getConfig', method: 'GET', url: `${base}/ok`, headers: {} })
+    expect((await get(sameRun)).transportError).toMatch(/^not sent: the catalog stopped answering/)
+    expect(silence.notSent).toBe(2)
+    expect((await get(nextRun)).status).toBe(200)
   })
 })

@@ -12,6 +12,8 @@ export interface TransportOptions {
   readonly timeoutMs: number
   readonly redactor: Redactor
   readonly connections?: number
+  /** Shared with the other transports of the run (a transport of its own by default). */
+  readonly silence?: Silence
 }
 
 export interface RawRequest {
@@ -26,28 +28,43 @@ export interface RawRequest {
 /**
  * A catalog that stops answering mid-run (it accepted GET /v1/config, then hangs or went away) would cost every
  * later request its whole timeout: hours, ending in hundreds of failures that say nothing about the spec. After
- * UNANSWERED_LIMIT requests in a row without any response (none within the timeout, or the connection refused), this
- * thread sends nothing more: its requests end at once, not sent, and the run ends as an error (exit 2).
+ * UNANSWERED_LIMIT requests in a row without any response (none within the timeout, or the connection refused), the
+ * transports sharing a Silence send nothing more: their requests end at once, not sent, and the run ends as an error
+ * (exit 2). The suites share one per run and thread (dsl.ts): a later run in the same thread (a re-run in the UI, the
+ * negative controls' service) starts afresh.
  */
 export const UNANSWERED_LIMIT = 5
-const silence = { inARow: 0, notSent: 0, lastError: '' }
 
-/** Requests this thread did not send because the catalog had stopped answering; 0 while it answers. */
-export function requestsNotSent(): number {
-  return silence.notSent
-}
+export class Silence {
+  /** Requests in a row that got no response; any response resets it. */
+  inARow = 0
+  /** Requests not sent because the catalog had stopped answering; 0 while it answers. */
+  notSent = 0
+  private lastError = ''
 
-/** The one line that says so. */
-export function stoppedAnsweringMessage(timeoutError = silence.lastError): string {
-  return `the catalog stopped answering: ${UNANSWERED_LIMIT} requests in a row had no response (${timeoutError}); the requests after them were not sent, so the run is no verdict`
+  get stopped(): boolean {
+    return this.inARow >= UNANSWERED_LIMIT
+  }
+
+  unanswered(error: string): void {
+    this.inARow++
+    this.lastError = error
+  }
+
+  /** The one line that says so. */
+  message(): string {
+    return `the catalog stopped answering: ${UNANSWERED_LIMIT} requests in a row had no response (${this.lastError}); the requests after them were not sent, so the run is no verdict`
+  }
 }
 
 export class Transport {
   private readonly agent: Agent
+  private readonly silence: Silence
 
   private readonly opts: TransportOptions
   constructor(opts: TransportOptions) {
     this.opts = opts
+    this.silence = opts.silence ?? new Silence()
     this.agent = new UndiciAgent({
       connections: opts.connections ?? 64,
       keepAliveTimeout: 10_000,
@@ -83,7 +100,8 @@ export class Transport {
   private async sendOnce(req: RawRequest): Promise<Exchange> {
     const started = performance.now()
     const timeoutMs = req.timeoutMs ?? this.opts.timeoutMs
-    const stopped = silence.inARow >= UNANSWERED_LIMIT
+    const silence = this.silence
+    const stopped = silence.stopped
     const recorded = {
       method: req.method,
       url: this.opts.redactor.text(req.url),
@@ -112,7 +130,7 @@ export class Transport {
     })
     if (stopped) {
       silence.notSent++
-      return noResponse(`not sent: ${stoppedAnsweringMessage()}`)
+      return noResponse(`not sent: ${silence.message()}`)
     }
     try {
       const res = await undiciRequest(this.agent, req.url, {
@@ -139,10 +157,7 @@ export class Transport {
       }
     } catch (e) {
       const failure = transportFailure(e, timeoutMs)
-      if (failure.unanswered) {
-        silence.inARow++
-        silence.lastError = failure.message
-      }
+      if (failure.unanswered) silence.unanswered(failure.message)
       return noResponse(failure.message)
     }
   }
