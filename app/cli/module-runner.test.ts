@@ -4,7 +4,7 @@ import { moduleRunnerFor } from './module-runner.ts'
 
 describe('moduleRunnerFor', () => {
   it('imports the suites natively from a checkout when Node strips types', () => {
-    const native = moduleRunnerFor('/home/me/catalog-conformance', false, 'strip')
+    const native = moduleRunnerFor('/home/me/catalog-conformance', false, 'strip', true)
     expect(native.experimental).toEqual({ viteModuleRunner: false, nodeLoader: false })
     // Test files under their own URL there, so that Node's compile cache serves them.
     expect(native.setupFiles).toEqual([
@@ -21,9 +21,25 @@ describe('moduleRunnerFor', () => {
       // Node 20 has no process.features.typescript; null stands for it (undefined would take this Node's own value).
       moduleRunnerFor('/home/me/catalog-conformance', false, null).experimental.viteModuleRunner,
     ).toBe(true)
-    const installed = moduleRunnerFor('/ci/node_modules/catalog-conformance', false, 'strip')
+    // An installed package on a Node without module.registerHooks or module.stripTypeScriptTypes.
+    const installed = moduleRunnerFor('/ci/node_modules/catalog-conformance', false, 'strip', false)
     expect(installed.experimental.viteModuleRunner).toBe(true)
     expect(installed.reason).toMatch(/node_modules/)
+  })
+
+  it("imports an installed package's suites natively through its type-stripping hook where Node has one", () => {
+    const root = '/ci/node_modules/catalog-conformance'
+    const installed = moduleRunnerFor(root, false, 'strip', true)
+    expect(installed.experimental).toEqual({ viteModuleRunner: false, nodeLoader: false })
+    expect(installed.stripInstalledTypes).toBe(true)
+    // The hook first: the other setup file and every test file after it are loaded through it.
+    expect(installed.setupFiles).toEqual([
+      join(root, 'bin', 'strip-installed-types-setup.js'),
+      join(root, 'bin', 'plain-test-urls-setup.js'),
+    ])
+    expect(moduleRunnerFor('/home/me/catalog-conformance', false, 'strip', true).stripInstalledTypes).toBe(
+      false,
+    )
   })
 
   it("keeps Vite's runner for the UI", () => {

@@ -5,17 +5,21 @@
  * natively instead: no compiling on the main thread, plain ES module calls in the workers. Measured on the
  * bundled certification under Node 24: 8.5 s median against 9.2 s (docs/benchmarks.md).
  *
- * Native loading needs the sources to use only erasable syntax (tsconfig's `erasableSyntaxOnly`) and is refused by
- * Node for files under node_modules, which is where an installed package's suites live; the Vitest UI keeps Vite's
- * runner too (it re-runs files as they change).
+ * Native loading needs the sources to use only erasable syntax (tsconfig's `erasableSyntaxOnly`). Node refuses to
+ * strip files under node_modules, which is where an installed package's suites live: there a load hook of the
+ * package strips them with Node's own stripper (bin/strip-installed-types.js), in the workers and on the main thread
+ * (the global setup). The Vitest UI keeps Vite's runner (it re-runs files as they change).
  */
 import { join, sep } from 'node:path'
+import { canStripInstalledTypes } from '../../bin/strip-installed-types.js'
 
 export interface ModuleRunnerChoice {
   /** Vitest's `experimental` options for the run. */
   readonly experimental: { readonly viteModuleRunner: boolean; readonly nodeLoader?: boolean }
-  /** Setup files the run's workers need for it (bin/plain-test-urls.js). */
+  /** Setup files the run's workers need for it (bin/plain-test-urls.js, bin/strip-installed-types.js). */
   readonly setupFiles: readonly string[]
+  /** The package is installed: the main thread needs the type-stripping hook too, before Vitest imports the global setup. */
+  readonly stripInstalledTypes: boolean
   /** Why, for --debug. */
   readonly reason: string
 }
@@ -24,21 +28,31 @@ export function moduleRunnerFor(
   packageRoot: string,
   ui: boolean,
   stripsTypes: unknown = (process.features as { typescript?: unknown }).typescript,
+  canStripInstalled: boolean = canStripInstalledTypes(),
 ): ModuleRunnerChoice {
   const vite = (reason: string): ModuleRunnerChoice => ({
     experimental: { viteModuleRunner: true },
     setupFiles: [],
+    stripInstalledTypes: false,
     reason,
   })
   if (ui) return vite("Vite's module runner (the UI re-runs changed files)")
   if (!stripsTypes) return vite(`Vite's module runner (Node ${process.versions.node} does not strip types)`)
-  if (packageRoot.split(sep).includes('node_modules'))
-    return vite("Vite's module runner (Node does not strip types under node_modules)")
-  // nodeLoader: Vitest's loader hooks serve module mocking and in-source tests, which the suites do not use.
+  const installed = packageRoot.split(sep).includes('node_modules')
+  if (installed && !canStripInstalled)
+    return vite(
+      `Vite's module runner (Node ${process.versions.node} has no hook to strip types under node_modules)`,
+    )
+  // Test files under their own URL, so that Node's compile cache serves them (see the file).
+  const setupFiles = [join(packageRoot, 'bin', 'plain-test-urls-setup.js')]
+  if (installed) setupFiles.unshift(join(packageRoot, 'bin', 'strip-installed-types-setup.js'))
   return {
+    // nodeLoader: Vitest's loader hooks serve module mocking and in-source tests, which the suites do not use.
     experimental: { viteModuleRunner: false, nodeLoader: false },
-    // Test files under their own URL, so that Node's compile cache serves them (see the file).
-    setupFiles: [join(packageRoot, 'bin', 'plain-test-urls-setup.js')],
-    reason: 'native imports (Node strips types)',
+    setupFiles,
+    stripInstalledTypes: installed,
+    reason: installed
+      ? "native imports (the package's hook strips types under node_modules)"
+      : 'native imports (Node strips types)',
   }
 }

@@ -35,6 +35,7 @@ import { defaultWorkers } from '../config/workers.ts'
 import { writableDir } from './writable-dir.ts'
 import { harnessVersion, PACKAGE_ROOT } from './version.ts'
 import { moduleRunnerFor } from './module-runner.ts'
+import { registerStripInstalledTypes } from '../../bin/strip-installed-types.js'
 import { writePrecompiled } from '../../schemas/precompiled.ts'
 
 /**
@@ -91,6 +92,8 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     const excluded = (opts.exclude ?? []).map((a) => `suites/${a}/**`)
     const vitestSignalsBefore = signalListeners()
     const runner = moduleRunnerFor(PACKAGE_ROOT, Boolean(opts.ui))
+    // The global setup is TypeScript that Vitest imports on this thread: an installed package strips it here too.
+    if (runner.stripInstalledTypes) registerStripInstalledTypes(PACKAGE_ROOT)
     if (opts.debug) log(`suites loaded by ${runner.reason}`)
     const vitest = await createVitest(
       'test',
