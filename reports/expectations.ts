@@ -52,7 +52,7 @@ export function parseExpectations(text: string, source = 'expectations'): Map<st
   try {
     doc = yaml().parse(text)
   } catch (e) {
-    throw new HarnessError(`${source}: not YAML: ${(e as Error).message}`)
+    throw new HarnessError(`${source}: not YAML: ${(e as Error).message.split('\n')[0]}`)
   }
   if (doc === null || doc === undefined) return new Map()
   if (typeof doc !== 'object' || Array.isArray(doc))

@@ -62,16 +62,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
       allowNegative: true,
     })
   } catch (e) {
-    const message = (e as Error).message.replace(/\. To specify a positional.*$/s, '')
-    const unknown = /^Unknown option '--([^']+)'/.exec(message)?.[1]
-    throw new HarnessError(
-      unknown
-        ? `${message}${didYouMean(
-            `--${unknown}`,
-            Object.keys(flagSpecs).map((f) => `--${f}`),
-          )}; see --help`
-        : message,
-    )
+    throw new HarnessError(parseErrorLine((e as Error).message, Object.keys(flagSpecs)))
   }
   const options: Record<string, unknown> = {}
   const extra: Record<string, string | boolean | undefined> = {}
@@ -96,4 +87,24 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
     positionals: parsed.positionals,
     named: rest !== argv,
   }
+}
+
+/**
+ * One line for an error of node:util's parseArgs, which spreads some over three: a flag without its value ("argument
+ * missing", or "ambiguous" when the next word starts with a dash) says which flag and how to give a value starting with
+ * a dash; an unknown flag gets a did-you-mean among `flags` (kebab-case names, without dashes).
+ */
+export function parseErrorLine(message: string, flags: readonly string[]): string {
+  const withoutValue = /^Option '(--[^' ]+)(?: <value>)?' argument (?:missing|is ambiguous)/.exec(
+    message,
+  )?.[1]
+  if (withoutValue)
+    return `${withoutValue} needs a value (one that starts with a dash is written ${withoutValue}=-…); see --help`
+  const unknown = /^Unknown option '--([^']+)'/.exec(message)?.[1]
+  const line = message.replace(/\. To specify a positional.*$/s, '').replace(/\s*\n\s*/g, ' ')
+  if (!unknown) return line
+  return `${line}${didYouMean(
+    `--${unknown}`,
+    flags.map((f) => `--${f}`),
+  )}; see --help`
 }

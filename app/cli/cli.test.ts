@@ -59,6 +59,26 @@ describe('harness and configuration errors exit 2 with one line', () => {
     )
   })
 
+  it('a missing or malformed expectations file, and a missing --openapi document, before the target starts', async () => {
+    const dir = tmp()
+    const bad = join(dir, 'bad.yaml')
+    writeFileSync(bad, 'x: [\n')
+    for (const [args, message] of [
+      [
+        ['--expect', join(dir, 'nope.yaml')],
+        /^catalog-conformance: cannot read expectations file .*nope\.yaml/,
+      ],
+      [['--expect', bad], /^catalog-conformance: .*bad\.yaml: not YAML: /],
+      [['--openapi', join(dir, 'nope.yaml')], /^catalog-conformance: --openapi .*nope\.yaml: ENOENT/],
+    ] as const) {
+      const r = await cli(['run', '--include', 'config', ...args, '--report-dir', dir])
+      expect(r.code).toBe(2)
+      expect(r.stdout).not.toMatch(/certifying/)
+      expect(r.stderr.trim().split('\n')).toHaveLength(1)
+      expect(r.stderr).toMatch(message)
+    }
+  })
+
   it('a warehouse the catalog does not know, with what the catalog said', async () => {
     const r = await cli(['run', '--include', 'config', '--warehouse', 'nosuch', '--report-dir', tmp()])
     expect(r.code).toBe(2)

@@ -63,6 +63,16 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
   writePrecompiled()
   // Before the target starts: a report folder that cannot be written is known now, not after the whole run.
   const reportDir = writableDir(resolve(opts.reportDir ?? 'reports/out'), '--report-dir', 'reports')
+  // So are a missing or malformed expectations file and a broken --openapi document (exit 2), not after the target
+  // started (a JVM, a container) or in every test.
+  if (opts.expect) readExpectations(opts.expect)
+  if (opts.openapi) {
+    try {
+      loadOpenApi(opts.openapi)
+    } catch (e) {
+      throw new HarnessError(`--openapi ${opts.openapi}: ${(e as Error).message.split('\n')[0]}`)
+    }
+  }
   const target = await startTarget(opts, log)
   const redactor = new Redactor(secretsOf(opts))
   let interrupted = false
@@ -76,16 +86,6 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     log(
       `catalog-conformance ${harnessVersion()}: certifying ${redactor.text(run.baseUrl)} (${targetKind}), profile ${run.profile}, seed ${run.seed}, run ${run.runPrefix}`,
     )
-    // A malformed expectations file fails fast (exit 2), before the run.
-    if (opts.expect) readExpectations(opts.expect)
-    // A broken --openapi document fails fast (exit 2) rather than in every test.
-    if (opts.openapi) {
-      try {
-        loadOpenApi(opts.openapi)
-      } catch (e) {
-        throw new HarnessError(`--openapi ${opts.openapi}: ${(e as Error).message.split('\n')[0]}`)
-      }
-    }
     handOverRun(run)
     let collected: CollectedRun = { tests: [], errors: [] }
     const areas = (opts.include ?? []).map(suitePath)
