@@ -33,4 +33,32 @@ describe('parseCommandLine errors', () => {
   it('takes a value starting with a dash when written with =', () => {
     expect(() => parseCommandLine(['run', '--include=-x'])).not.toThrow()
   })
+
+  it('refuses a word a command does not read: run http://… would certify the bundled server instead', () => {
+    expect(errorOf(['run', 'http://catalog:8181'])).toBe(
+      'run does not take "http://catalog:8181"; a catalog is given as --url http://catalog:8181',
+    )
+    expect(errorOf(['http://catalog:8181'])).toBe(
+      'unknown command "http://catalog:8181"; to certify that catalog: run --url http://catalog:8181',
+    )
+    expect(errorOf(['serve', 'now'])).toBe(
+      'serve does not take "now" (options start with --); see serve --help',
+    )
+    expect(errorOf(['targets', 'rustberg'])).toMatch(/^targets does not take "rustberg"/)
+    expect(errorOf(['help', 'run', 'x'])).toMatch(/^help does not take "x"/)
+    expect(errorOf(['help', 'certfy'])).toMatch(/^unknown command "certfy"/)
+  })
+
+  it('lets report, rules and help take their words', () => {
+    expect(parseCommandLine(['report', 'diff', 'a.json', 'b.json']).positionals).toEqual([
+      'diff',
+      'a.json',
+      'b.json',
+    ])
+    expect(parseCommandLine(['rules', 'tables/create', 'views']).positionals).toEqual([
+      'tables/create',
+      'views',
+    ])
+    expect(parseCommandLine(['help', 'run']).positionals).toEqual(['run'])
+  })
 })

@@ -37,10 +37,7 @@ const EXTRA_FLAGS = {
 export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   const first = argv[0]
   const command: Command = first && !first.startsWith('-') ? (first as Command) : 'run'
-  if (!COMMANDS.includes(command))
-    throw new HarnessError(
-      `unknown command "${first}"${didYouMean(first ?? '', COMMANDS)}; try: ${COMMANDS.join(', ')}`,
-    )
+  if (!COMMANDS.includes(command)) throw unknownCommand(command)
   const rest = first && !first.startsWith('-') ? argv.slice(1) : argv
   const flagSpecs: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {
     ...EXTRA_FLAGS,
@@ -80,6 +77,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
       )
     } else options[name] = value
   }
+  refuseStrayWords(command, parsed.positionals)
   return {
     command,
     options: options as Options,
@@ -87,6 +85,43 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
     positionals: parsed.positionals,
     named: rest !== argv,
   }
+}
+
+/** A word that is a catalog's address, given where a command or an option was expected. */
+const URL_LIKE = /^https?:\/\//i
+
+function unknownCommand(word: string): HarnessError {
+  return new HarnessError(
+    URL_LIKE.test(word)
+      ? `unknown command "${word}"; to certify that catalog: run --url ${word}`
+      : `unknown command "${word}"${didYouMean(word, COMMANDS)}; try: ${COMMANDS.join(', ')}`,
+  )
+}
+
+/** How many words besides flags each command reads: report's files, rules' names, the command help explains. */
+const WORDS_TAKEN: Readonly<Record<Command, number>> = {
+  run: 0,
+  serve: 0,
+  cleanup: 0,
+  targets: 0,
+  report: Number.POSITIVE_INFINITY,
+  rules: Number.POSITIVE_INFINITY,
+  help: 1,
+}
+
+/**
+ * A word a command does not read is refused: `run http://catalog` would otherwise certify the bundled server and
+ * call it conformant. A URL gets the flag that takes it; `help` takes one command name.
+ */
+function refuseStrayWords(command: Command, words: readonly string[]): void {
+  if (command === 'help' && words[0] !== undefined && !COMMANDS.includes(words[0] as Command))
+    throw unknownCommand(words[0])
+  const stray = words[WORDS_TAKEN[command]]
+  if (stray === undefined) return
+  const hint = URL_LIKE.test(stray)
+    ? `; a catalog is given as --url ${stray}`
+    : ` (options start with --); see ${command === 'help' ? '' : `${command} `}--help`
+  throw new HarnessError(`${command} does not take "${stray}"${hint}`)
 }
 
 /**

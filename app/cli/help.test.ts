@@ -20,6 +20,11 @@ describe('--help', () => {
     expect(text).toContain('<command> --help')
   })
 
+  it('help COMMAND is COMMAND --help', async () => {
+    expect(await helpOf(['help', 'run'])).toBe(await helpOf(['run', '--help']))
+    expect(await helpOf(['help'])).toBe(await helpOf(['--help']))
+  })
+
   it('of run lists options with defaults, the areas, the profiles and examples', async () => {
     const text = await helpOf(['run', '--help'])
     expect(text).toMatch(/--profile V .*\[default: 1\.11\]/)

@@ -5,6 +5,7 @@
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { Redactor } from '../../suites/_harness/http/redact.ts'
 import { parseCommandLine } from './args.ts'
+import type { Command } from './args.ts'
 import { helpFor } from './help.ts'
 import { harnessVersion } from './version.ts'
 
@@ -27,7 +28,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     const args = parseCommandLine(argv)
     if (args.extra.help || args.command === 'help') {
-      out(helpFor(args.named ? args.command : undefined))
+      // `help run` is `run --help`.
+      const topic = args.command === 'help' ? (args.positionals[0] as Command | undefined) : args.command
+      out(helpFor(args.named ? topic : undefined))
       return 0
     }
     if (args.extra.version) {
