@@ -31,6 +31,7 @@ import { faults as propertiesExtra } from './properties-extra.ts'
 import { faults as robustness } from './robustness.ts'
 import { faults as scanPlanning } from './scan-planning.ts'
 import { faults as setup5xx } from './setup-5xx.ts'
+import { faults as setupMalformed } from './setup-malformed.ts'
 import { faults as stateful } from './stateful.ts'
 import { faults as suitesBExtra } from './suites-b-extra.ts'
 import { faults as tables } from './tables.ts'
@@ -65,6 +66,7 @@ export const FAULT_MODULES: Readonly<Record<string, readonly Fault[]>> = {
   robustness,
   'scan-planning': scanPlanning,
   'setup-5xx': setup5xx,
+  'setup-malformed': setupMalformed,
   stateful,
   'suites-b-extra': suitesBExtra,
   tables,

@@ -4,7 +4,7 @@
  * recorded and turn the outcome into "warn", MAY is only recorded. Setup steps that do not succeed are
  * SetupErrors: the outcome is "error", never the server's failure of the rule under test.
  */
-import { ConformanceFailure } from './results/errors.ts'
+import { ConformanceFailure, errorCode } from './results/errors.ts'
 import { runChecks } from './checks/index.ts'
 import type { Expectation, Level, Violation } from './checks/types.ts'
 import { setupFailure, setupSucceeded, setupViolation } from './setup-failure.ts'
@@ -23,6 +23,9 @@ export interface ConformOptions {
 /** A second opinion on each response from the user's own OpenAPI document (--openapi). */
 export type OpenApiCheck = (operationId: string, status: number, body: unknown) => string[]
 
+/** The checks of a success body's form: its media type and JSON, and its schema (check names of the registry). */
+const MALFORMED_BODY_CHECKS: ReadonlySet<string> = new Set(['content-type', 'response-schema'])
+
 export class Checker {
   private readonly meta: ConformanceMeta
   private readonly disabled: ReadonlySet<string>
@@ -30,6 +33,8 @@ export class Checker {
   /** meta.accepted as a set, and the list it was made from. */
   private acceptedKeys = new Set<string>()
   private acceptedKeysOf: readonly string[] | undefined
+  /** The successful setup answers of this test, looked at again only if the test breaks down (`explain`). */
+  private readonly setupAnswers: { readonly ex: Exchange; readonly what: string }[] = []
   constructor(meta: ConformanceMeta, disabled: ReadonlySet<string>, openapi?: OpenApiCheck) {
     this.meta = meta
     this.disabled = disabled
@@ -113,7 +118,35 @@ export class Checker {
       if (violation) this.meta.violations.push(violation)
       throw setupFailure(ex, what)
     }
+    if (ex.status >= 200 && ex.status < 300) this.setupAnswers.push({ ex, what })
     return ex.json as T
+  }
+
+  /**
+   * What a test that broke down really met. A setup step takes any success as one, body unread; when the body then
+   * lacks what the test reads from it (HTML from a proxy, a LoadTableResult without `metadata`), the test throws a
+   * plain error. That is the server's failure, not the harness's: the answer broke a MUST (a JSON body, the response
+   * schema), so it becomes a ConformanceFailure of those rules. Anything else thrown is returned as it is.
+   */
+  explain(thrown: unknown): unknown {
+    if (errorCode(thrown) !== undefined) return thrown
+    for (const { ex, what } of this.setupAnswers) {
+      const malformed = runChecks(ex, { rule: this.meta.rule, level: 'MUST' }, this.disabled).filter(
+        (v) => v.level === 'MUST' && MALFORMED_BODY_CHECKS.has(v.check),
+      )
+      if (malformed.length === 0) continue
+      const violations = malformed.map((v) => ({
+        ...v,
+        message: `setup step "${what}" (${ex.operationId}): ${v.message}`,
+        operationId: ex.operationId,
+        status: ex.status,
+        curl: ex.curl,
+      }))
+      this.meta.violations.push(...violations)
+      const why = thrown instanceof Error ? thrown.message : String(thrown)
+      return new ConformanceFailure(`${formatFailure(violations, ex)}\nThe test could not go on: ${why}`)
+    }
+    return thrown
   }
 
   private report(found: Violation[], ex: Exchange | undefined): void {

@@ -262,8 +262,9 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
       try {
         await fn(ctx)
       } catch (e) {
-        await annotateOutcome(ctx, uiNote(meta, e))
-        throw e
+        const explained = ctx.check.explain(e)
+        await annotateOutcome(ctx, uiNote(meta, explained))
+        throw explained
       }
       await annotateOutcome(ctx, uiNote(meta))
     },
