@@ -2,7 +2,9 @@
  * The Checker is how a conformance test asserts: every exchange runs through the check registry, MUST
  * violations fail the test (ConformanceFailure, with Received / Expected / Rule), SHOULD violations are
  * recorded and turn the outcome into "warn", MAY is only recorded. Setup steps that do not succeed are
- * SetupErrors: the outcome is "error", never the server's failure of the rule under test.
+ * SetupErrors: the outcome is "error", never the server's failure of the rule under test. A setup step whose
+ * success answer lacked the body its operation returns, so that the test could not go on, is the server's failure of
+ * the rule that answer broke (`explain`).
  */
 import { ConformanceFailure, errorCode } from './results/errors.ts'
 import { runChecks } from './checks/index.ts'
