@@ -62,6 +62,9 @@ describe('report command', () => {
     await expect(report(['frob'])).rejects.toThrow(/unknown report command "frob"/)
     await expect(report([])).rejects.toThrow(HarnessError)
     await expect(report(['diff', A])).rejects.toThrow(/needs two results.json files/)
+    // A word more is refused, not ignored.
+    await expect(report(['diff', A, B, A])).rejects.toThrow(/report diff does not take /)
+    await expect(report(['render', A, dir, 'x'])).rejects.toThrow(/report render does not take "x"/)
     await expect(report(['diff', A, join(dir, 'missing.json')])).rejects.toThrow(/cannot read/)
     const bad = join(dir, 'bad2.json')
     writeFileSync(bad, JSON.stringify({ verdict: 'fine' }))

@@ -30,9 +30,17 @@ const USAGE = [
   '       catalog-conformance report matrix [LABEL=]results.json … [--out DIR]   (compatibility matrix)',
 ].join('\n')
 
-function need(positionals: readonly string[], n: number, what: string): string[] {
+/** The words after the subcommand: at least `n` (`what` they are), at most `max` (a word more is refused, not ignored). */
+function need(
+  positionals: readonly string[],
+  n: number,
+  what: string,
+  max = Number.POSITIVE_INFINITY,
+): string[] {
   const files = positionals.slice(1)
   if (files.length < n) throw new HarnessError(`report ${positionals[0]} needs ${what}\n${USAGE}`)
+  if (files.length > max)
+    throw new HarnessError(`report ${positionals[0]} does not take "${files[max]}"\n${USAGE}`)
   return files
 }
 
@@ -46,13 +54,13 @@ export async function reportCommand(
   const sub = positionals[0]
   switch (sub) {
     case 'diff': {
-      const [a, b] = need(positionals, 2, 'two results.json files') as [string, string]
+      const [a, b] = need(positionals, 2, 'two results.json files', 2) as [string, string]
       const d = diffResults(loadResults(a), loadResults(b))
       for (const line of formatDiff(d, a, b)) log(line)
       return diffExitCode(d)
     }
     case 'check': {
-      const [file] = need(positionals, 1, 'a results.json file') as [string]
+      const [file] = need(positionals, 1, 'a results.json file', 1) as [string]
       const results = loadResults(file)
       if (typeof extra.write === 'string') {
         // --write FILE: the expectations file brought up to date with this run (reasons and comments kept).
@@ -70,7 +78,7 @@ export async function reportCommand(
       return report.exitCode
     }
     case 'render': {
-      const [file, dir] = need(positionals, 1, 'a results.json file') as [string, string | undefined]
+      const [file, dir] = need(positionals, 1, 'a results.json file', 2) as [string, string | undefined]
       const out = resolve(dir ?? dirname(file))
       for (const f of writeReports(loadResults(file), out, { log })) log(`wrote ${f}`)
       return 0
