@@ -44,7 +44,6 @@ describe('parseCommandLine errors', () => {
     expect(errorOf(['serve', 'now'])).toBe(
       'serve does not take "now" (options start with --); see serve --help',
     )
-    expect(errorOf(['targets', 'rustberg'])).toMatch(/^targets does not take "rustberg"/)
     expect(errorOf(['help', 'run', 'x'])).toMatch(/^help does not take "x"/)
     expect(errorOf(['help', 'certfy'])).toMatch(/^unknown command "certfy"/)
   })

@@ -98,12 +98,12 @@ function unknownCommand(word: string): HarnessError {
   )
 }
 
-/** How many words besides flags each command reads: report's files, rules' names, the command help explains. */
+/** How many words besides flags each command reads: report's files, rules' and targets' names, help's command. */
 const WORDS_TAKEN: Readonly<Record<Command, number>> = {
   run: 0,
   serve: 0,
   cleanup: 0,
-  targets: 0,
+  targets: Number.POSITIVE_INFINITY,
   report: Number.POSITIVE_INFINITY,
   rules: Number.POSITIVE_INFINITY,
   help: 1,

@@ -117,7 +117,11 @@ const PAGES: Partial<Record<Command, () => string[]>> = {
     "  catalog-conformance serve --prefix '' --client-id app --client-secret s3cret",
     '  catalog-conformance serve --fault ns-drop-not-empty-allowed',
   ],
-  targets: () => ['Usage: catalog-conformance targets', '', 'Lists the known targets of --target NAME.'],
+  targets: () => [
+    'Usage: catalog-conformance targets [NAME …]',
+    '',
+    'Lists the known targets of --target NAME, or only those named.',
+  ],
   rules: () => [
     'Usage: catalog-conformance rules [RULE…] [--format md|json] [--profile P]',
     '',

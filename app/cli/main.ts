@@ -70,7 +70,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       }
       case 'targets': {
         const { listTargets } = await import('../targets/known-targets.ts')
-        for (const line of listTargets()) log(line)
+        for (const line of listTargets(args.positionals)) log(line)
         return 0
       }
     }

@@ -23,6 +23,14 @@ describe('known targets', () => {
     )
   })
 
+  it('lists only the targets named (NAME or NAME@VERSION), and refuses an unknown name', () => {
+    expect(listTargets(['rustberg@0.3.0', 'lakana-server']).map((l) => l.split(' ')[0])).toEqual([
+      'lakana-server',
+      'rustberg',
+    ])
+    expect(() => listTargets(['rustbreg'])).toThrow(/unknown target "rustbreg" \(did you mean "rustberg"\?\)/)
+  })
+
   it('rejects an unknown name, listing the known ones', () => {
     expect(() => selectTarget('nope')).toThrow(TargetError)
     expect(() => selectTarget('nope')).toThrow(/unknown target "nope"; known targets: .*iceberg-rest-fixture/)

@@ -1,4 +1,5 @@
 import { didYouMean } from '../../schemas/did-you-mean.ts'
+import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { loadContainerDefinitions } from './container-definition.ts'
 import { containerTarget } from './container-target.ts'
 import { DEFAULT_FIXTURE_VERSION, fixtureReleases, icebergRestFixture } from './iceberg-rest-fixture.ts'
@@ -133,18 +134,26 @@ export function selectTarget(spec: string, options: SelectTargetOptions = {}): T
   const { name, version } = parseTargetSpec(spec, options.version)
   // A built-in target needs no container definitions (reading them compiles a schema: ~0.5 s of every start).
   const target = registry.get(name) ?? knownTargets().get(name)
-  if (!target) {
-    throw new TargetError(
-      'TARGET_UNKNOWN',
-      `unknown target "${name}"${didYouMean(name, [...knownTargets().keys()])}; known targets: ${[...knownTargets().keys()].sort().join(', ')}`,
-    )
-  }
+  if (!target) throw new TargetError('TARGET_UNKNOWN', unknownTarget(name))
   return target.create({ ...options, ...(version === undefined ? {} : { version }) })
 }
 
-/** One line per known target, for `catalog-conformance targets`. */
-export function listTargets(): string[] {
-  const targets = [...knownTargets().values()].sort((a, b) => a.name.localeCompare(b.name))
+function unknownTarget(name: string): string {
+  const known = [...knownTargets().keys()]
+  return `unknown target "${name}"${didYouMean(name, known)}; known targets: ${known.sort().join(', ')}`
+}
+
+/**
+ * One line per known target, for `catalog-conformance targets [NAME…]`: all of them, or those named (`NAME@VERSION`
+ * names NAME); an unknown name is a HarnessError naming the known ones.
+ */
+export function listTargets(named: readonly string[] = []): string[] {
+  const all = knownTargets()
+  const names = named.map((spec) => spec.replace(/@.*$/, ''))
+  for (const name of names) if (!all.has(name)) throw new HarnessError(unknownTarget(name))
+  const targets = [...all.values()]
+    .filter((t) => names.length === 0 || names.includes(t.name))
+    .sort((a, b) => a.name.localeCompare(b.name))
   const width = Math.max(...targets.map((t) => t.name.length))
   return targets.map((t) => `${t.name.padEnd(width)}  ${t.kind.padEnd(9)}  ${t.description}`)
 }
