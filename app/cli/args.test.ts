@@ -41,6 +41,12 @@ describe('parseCommandLine errors', () => {
     expect(errorOf(['http://catalog:8181'])).toBe(
       'unknown command "http://catalog:8181"; to certify that catalog: run --url http://catalog:8181',
     )
+    // A URL's credentials are never printed (as for --url).
+    for (const argv of [['run', 'http://me:s3cret@catalog:8181'], ['http://me:s3cret@catalog:8181']]) {
+      const message = errorOf(argv)
+      expect(message).not.toContain('s3cret')
+      expect(message).toContain('--url http://catalog:8181 (credentials go in --token')
+    }
     expect(errorOf(['serve', 'now'])).toBe(
       'serve does not take "now" (options start with --); see serve --help',
     )

@@ -89,11 +89,26 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
 
 /** A word that is a catalog's address, given where a command or an option was expected. */
 const URL_LIKE = /^https?:\/\//i
+/** The user and password of such an address (`http://me:secret@host`): never printed, as for --url. */
+const URL_CREDENTIALS = /^(https?:\/\/)[^/?#@]*@/i
+
+/** What to say of a URL given in the wrong place: where it goes, without the credentials it may carry. */
+function urlHint(word: string, lead: string): string {
+  const bare = word.replace(URL_CREDENTIALS, '$1')
+  const credentials =
+    bare === word ? '' : ' (credentials go in --token, --client-id and --client-secret, not the URL)'
+  return `${lead} --url ${bare}${credentials}`
+}
+
+/** A word as an error message may quote it: a URL without its credentials. */
+function shown(word: string): string {
+  return word.replace(URL_CREDENTIALS, '$1…@')
+}
 
 function unknownCommand(word: string): HarnessError {
   return new HarnessError(
     URL_LIKE.test(word)
-      ? `unknown command "${word}"; to certify that catalog: run --url ${word}`
+      ? `unknown command "${shown(word)}"; ${urlHint(word, 'to certify that catalog: run')}`
       : `unknown command "${word}"${didYouMean(word, COMMANDS)}; try: ${COMMANDS.join(', ')}`,
   )
 }
@@ -119,9 +134,9 @@ function refuseStrayWords(command: Command, words: readonly string[]): void {
   const stray = words[WORDS_TAKEN[command]]
   if (stray === undefined) return
   const hint = URL_LIKE.test(stray)
-    ? `; a catalog is given as --url ${stray}`
+    ? `; ${urlHint(stray, 'a catalog is given as')}`
     : ` (options start with --); see ${command === 'help' ? '' : `${command} `}--help`
-  throw new HarnessError(`${command} does not take "${stray}"${hint}`)
+  throw new HarnessError(`${command} does not take "${shown(stray)}"${hint}`)
 }
 
 /**
