@@ -3,6 +3,7 @@
  * config, unreachable target, failed auth) is one line on stderr and exit 2; a stack only with --debug.
  */
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
+import { TargetError } from '../targets/target-error.ts'
 import { Redactor } from '../../suites/_harness/http/redact.ts'
 import { parseCommandLine } from './args.ts'
 import type { Command } from './args.ts'
@@ -76,8 +77,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     return 0
   } catch (e) {
+    // Both are written for a person (a TargetError: a target could not be named, prepared or started).
     const message =
-      e instanceof HarnessError ? e.message : `unexpected error: ${(e as Error)?.message ?? String(e)}`
+      e instanceof HarnessError || e instanceof TargetError
+        ? e.message
+        : `unexpected error: ${(e as Error)?.message ?? String(e)}`
     process.stderr.write(`catalog-conformance: ${redactor.text(message)}\n`)
     if (debug && e instanceof Error && e.stack) process.stderr.write(redactor.text(e.stack) + '\n')
     return 2

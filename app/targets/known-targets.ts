@@ -1,5 +1,4 @@
 import { didYouMean } from '../../schemas/did-you-mean.ts'
-import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { loadContainerDefinitions } from './container-definition.ts'
 import { containerTarget } from './container-target.ts'
 import { DEFAULT_FIXTURE_VERSION, fixtureReleases, icebergRestFixture } from './iceberg-rest-fixture.ts'
@@ -145,12 +144,12 @@ function unknownTarget(name: string): string {
 
 /**
  * One line per known target, for `catalog-conformance targets [NAME…]`: all of them, or those named (`NAME@VERSION`
- * names NAME); an unknown name is a HarnessError naming the known ones.
+ * names NAME); an unknown name is a TargetError naming the known ones, as for --target.
  */
 export function listTargets(named: readonly string[] = []): string[] {
   const all = knownTargets()
-  const names = named.map((spec) => spec.replace(/@.*$/, ''))
-  for (const name of names) if (!all.has(name)) throw new HarnessError(unknownTarget(name))
+  const names = named.map((spec) => parseTargetSpec(spec, undefined).name)
+  for (const name of names) if (!all.has(name)) throw new TargetError('TARGET_UNKNOWN', unknownTarget(name))
   const targets = [...all.values()]
     .filter((t) => names.length === 0 || names.includes(t.name))
     .sort((a, b) => a.name.localeCompare(b.name))
