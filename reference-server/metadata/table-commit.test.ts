@@ -184,6 +184,46 @@ describe('staged create completed with assert-create', () => {
     }
   })
 
+  it('takes the updates in any order: DuckDB sends set-current-schema last, after add-spec and add-sort-order', () => {
+    const staged = createTableMetadata(
+      createRequest({
+        'partition-spec': { fields: [{ 'source-id': 1, name: 'id_b', transform: 'bucket[4]' }] },
+        'write-order': {
+          'order-id': 1,
+          fields: [{ 'source-id': 2, transform: 'identity', direction: 'asc', 'null-order': 'nulls-first' }],
+        },
+      }),
+      'mem://wh/t',
+      testContext(T0),
+    )
+    const java = javaCreateChanges(staged) as { action: string }[]
+    const duckdb = [...java.filter((u) => u.action !== 'set-current-schema'), java[3]]
+    const r = applyTableCommit(null, [{ type: 'assert-create' }], duckdb, testContext(T0 + 50))
+    expect(r.metadata).toEqual({ ...staged, 'last-updated-ms': T0 + 50 })
+    // Before any add-schema, a spec and an order wait for the final current schema.
+    const first = [java[3], java[4], java[6]].map((u) => u as { action: string })
+    const early = [java[4], java[6], ...java.filter((u) => !first.includes(u)), java[3]]
+    const e = applyTableCommit(null, [{ type: 'assert-create' }], early, testContext(T0 + 50))
+    expect(e.metadata).toEqual({ ...staged, 'last-updated-ms': T0 + 50 })
+    // ...and are still bound: a spec on a column the schema lacks is 400 at the end.
+    const bad = {
+      action: 'add-spec',
+      spec: { fields: [{ 'source-id': 9, name: 'x', transform: 'identity' }] },
+    }
+    expectError(
+      () =>
+        applyTableCommit(
+          null,
+          [{ type: 'assert-create' }],
+          early.map((u) => (u === java[4] ? bad : u)),
+          testContext(),
+        ),
+      400,
+      'ValidationException',
+      /source column/,
+    )
+  })
+
   it('on an existing table assert-create is 409', () => {
     const staged = table()
     expectError(

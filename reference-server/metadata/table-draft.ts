@@ -4,9 +4,9 @@
  * build step that validates and finishes it.
  */
 import { validationFailed } from '../errors.ts'
-import { checkOrderCompatible, checkSpecCompatible } from './bind.ts'
+import { bindSortOrder, bindSpec, checkOrderCompatible, checkSpecCompatible } from './bind.ts'
 import { clone } from './read.ts'
-import type { CommitContext, TableMetadata } from './types.ts'
+import type { CommitContext, PartitionSpec, SortOrder, TableMetadata } from './types.ts'
 
 /** Java and Rust both allow one minute of clock skew between log entries and last-updated-ms. */
 export const SKEW_MS = 60_000
@@ -26,6 +26,15 @@ export interface TableDraft {
   addedSpecIds: Set<number>
   addedOrderIds: Set<number>
   addedSnapshotIds: Set<number>
+  /**
+   * The schema a spec or sort order of this commit binds to: the one named by the latest add-schema (added or
+   * reused), else the current schema. The spec orders no updates, so a commit is judged as a whole: DuckDB
+   * sends add-spec and add-sort-order after add-schema but before set-current-schema.
+   */
+  bindingSchemaId: number | null
+  /** Specs and orders added before any schema was known (a staged create in another order), bound at build. */
+  unboundSpecs: PartitionSpec[]
+  unboundOrders: SortOrder[]
   /** Snapshots added in this commit that `main` was set to, in order (intermediate ones are collapsed). */
   mainSetToAdded: number[]
   removedSnapshots: boolean
@@ -81,6 +90,9 @@ export function newDraft(base: TableMetadata | null, ctx: CommitContext, formatV
     addedSpecIds: new Set(),
     addedOrderIds: new Set(),
     addedSnapshotIds: new Set(),
+    bindingSchemaId: null,
+    unboundSpecs: [],
+    unboundOrders: [],
     mainSetToAdded: [],
     removedSnapshots: false,
     newFiles: new Map(),
@@ -145,6 +157,9 @@ export function buildDraft(d: TableDraft): TableMetadata {
   if (!spec) throw validationFailed(`Cannot find default partition spec: ${md['default-spec-id']}`)
   const order = md['sort-orders'].find((o) => o['order-id'] === md['default-sort-order-id'])
   if (!order) throw validationFailed(`Cannot find default sort order: ${md['default-sort-order-id']}`)
+  // Specs and orders that came before any schema bind to the final current schema, once all updates applied.
+  for (const s of d.unboundSpecs) bindSpec(s, schema)
+  for (const o of d.unboundOrders) bindSortOrder(o, schema)
   checkSpecCompatible(spec, schema)
   checkOrderCompatible(order, schema)
 

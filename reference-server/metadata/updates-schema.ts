@@ -2,6 +2,9 @@
  * Table updates on schemas, partition specs and sort orders: add-schema,
  * set-current-schema, remove-schemas, add-spec, set-default-spec, remove-partition-specs, add-sort-order,
  * set-default-sort-order. "-1" means the id last added in this commit, with Java's reuse rule.
+ * Updates apply in request order, but a spec or order does not need set-current-schema before it: it binds to
+ * the schema last added in the commit (see TableDraft.bindingSchemaId), and the invariants are checked once,
+ * after every update (buildDraft).
  */
 import { validationFailed } from '../errors.ts'
 import { bindSortOrder, bindSpec, parseSortOrder, parseSpec } from './bind.ts'
@@ -12,10 +15,13 @@ import type { PartitionSpec, Schema } from './types.ts'
 
 const nextId = (ids: number[], first: number): number => (ids.length === 0 ? first : Math.max(...ids) + 1)
 
-function currentSchema(d: TableDraft): Schema {
-  const s = d.md.schemas.find((x) => x['schema-id'] === d.md['current-schema-id'])
-  if (!s) throw validationFailed('Cannot bind to the current schema: no schema has been set')
-  return s
+/**
+ * The schema a spec or order added now binds to: the latest one added in this commit, else the current one;
+ * null while the commit has named none yet (the caller then binds at build, to the final current schema).
+ */
+function bindingSchema(d: TableDraft): Schema | null {
+  const id = d.bindingSchemaId ?? d.md['current-schema-id']
+  return d.md.schemas.find((x) => x['schema-id'] === id) ?? null
 }
 
 export function addSchema(d: TableDraft, u: Json): void {
@@ -25,6 +31,7 @@ export function addSchema(d: TableDraft, u: Json): void {
   if (reused) {
     const id = reused['schema-id'] ?? 0
     d.lastAddedSchemaId = d.addedSchemaIds.has(id) ? id : null
+    d.bindingSchemaId = id
     return
   }
   validateSchema(schema, md['format-version'])
@@ -37,6 +44,7 @@ export function addSchema(d: TableDraft, u: Json): void {
   md.schemas.push(stored)
   md['last-column-id'] = Math.max(md['last-column-id'], maxFieldId(schema))
   d.lastAddedSchemaId = id
+  d.bindingSchemaId = id
   d.addedSchemaIds.add(id)
   d.changes.push('add-schema')
 }
@@ -102,7 +110,8 @@ const compatibleSpec = (a: PartitionSpec, b: PartitionSpec): boolean =>
 
 export function addSpec(d: TableDraft, u: Json): void {
   const spec = parseSpec(u.spec)
-  bindSpec(spec, currentSchema(d))
+  const schema = bindingSchema(d)
+  if (schema) bindSpec(spec, schema)
   const md = d.md
   const reused = md['partition-specs'].find((s) => compatibleSpec(s, spec))
   if (reused) {
@@ -121,7 +130,7 @@ export function addSpec(d: TableDraft, u: Json): void {
     md['partition-specs'].map((s) => s['spec-id'] ?? 0),
     0,
   )
-  md['partition-specs'].push({
+  const stored: PartitionSpec = {
     'spec-id': id,
     fields: spec.fields.map((f) => ({
       name: f.name,
@@ -129,7 +138,9 @@ export function addSpec(d: TableDraft, u: Json): void {
       'source-id': f['source-id'],
       'field-id': f['field-id'] ?? 0,
     })),
-  })
+  }
+  md['partition-specs'].push(stored)
+  if (!schema) d.unboundSpecs.push(stored)
   md['last-partition-id'] = Math.max(md['last-partition-id'], 999, ...fieldIds)
   d.lastAddedSpecId = id
   d.addedSpecIds.add(id)
@@ -167,7 +178,8 @@ export function removePartitionSpecs(d: TableDraft, u: Json): void {
 export function addSortOrder(d: TableDraft, u: Json): void {
   const order = parseSortOrder(u['sort-order'])
   const md = d.md
-  if (order.fields.length > 0) bindSortOrder(order, currentSchema(d))
+  const schema = order.fields.length > 0 ? bindingSchema(d) : null
+  if (schema) bindSortOrder(order, schema)
   const reused =
     order.fields.length === 0
       ? md['sort-orders'].find((o) => o['order-id'] === 0)
@@ -188,6 +200,7 @@ export function addSortOrder(d: TableDraft, u: Json): void {
           ),
         )
   md['sort-orders'].push({ 'order-id': id, fields: order.fields })
+  if (!schema && order.fields.length > 0) d.unboundOrders.push(order)
   d.lastAddedOrderId = id
   d.addedOrderIds.add(id)
   d.changes.push('add-sort-order')
