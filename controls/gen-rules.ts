@@ -15,8 +15,17 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 import { RELEASES } from '../schemas/operations.ts'
-import type { Catalog, Level, LevelSpec, RuleEntry, RuleKind, RuleSource } from '../schemas/rules/catalog.ts'
-import { SCHEMA_RULE, SOURCE_DOCUMENTS } from '../schemas/rules/catalog.ts'
+import type {
+  BasisKind,
+  Catalog,
+  Level,
+  LevelSpec,
+  RuleBasis,
+  RuleEntry,
+  RuleKind,
+  RuleSource,
+} from '../schemas/rules/catalog.ts'
+import { BASIS_KINDS, SCHEMA_RULE, SOURCE_DOCUMENTS } from '../schemas/rules/catalog.ts'
 import { renderRulesMarkdown } from '../schemas/rules/render.ts'
 import { SCHEMA_NAMES } from '../schemas/generated/schema-names.ts'
 import type { Fault } from './fault.ts'
@@ -29,8 +38,9 @@ export const RULES_YAML = join(ROOT, 'schemas', 'rules', 'rules.yaml')
 export const CATALOG_JSON = join(ROOT, 'schemas', 'rules', 'catalog.json')
 export const RULES_DOC = join(ROOT, 'docs', 'rules.md')
 
-const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY', 'CLIENT']
-const KEYS = new Set(['level', 'since', 'title', 'kind', 'source', 'at', 'sentence', 'note'])
+const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY', 'CLIENT', 'ROBUSTNESS']
+const KEYS = new Set(['level', 'since', 'title', 'kind', 'source', 'at', 'sentence', 'note', 'basis'])
+const BASIS_KEYS = new Set(['kind', 'quote', 'document', 'at'])
 const KINDS: readonly RuleKind[] = ['test', 'assertion', 'check']
 
 /** An authored entry of rules.yaml, validated. */
@@ -44,6 +54,52 @@ export interface AuthoredRule {
   readonly note?: string
   /** `test` unless the YAML says `assertion` or `check` (see RuleKind). */
   readonly kind: RuleKind
+  /** The basis as authored: quote, document and at may be left to default (see resolveBasis). */
+  readonly basis?: AuthoredBasis
+}
+
+export interface AuthoredBasis {
+  readonly kind: BasisKind
+  readonly quote?: string
+  readonly document?: RuleSource['document']
+  readonly at?: string
+}
+
+/** Problems with the shape of an authored `basis` (whether it fits the level is schemas/rules/basis.ts's to say). */
+function basisShape(raw: unknown): string[] {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    return ['basis must be a mapping { kind, quote?, at?, document? }']
+  const b = raw as Record<string, unknown>
+  const out: string[] = []
+  for (const k of Object.keys(b)) if (!BASIS_KEYS.has(k)) out.push(`unknown basis key "${k}"`)
+  if (!(BASIS_KINDS as readonly unknown[]).includes(b.kind))
+    out.push(`basis kind must be one of ${BASIS_KINDS.join(', ')}`)
+  for (const k of ['quote', 'at'] as const)
+    if (b[k] !== undefined && typeof b[k] !== 'string') out.push(`basis ${k} must be a string`)
+  if (b.document !== undefined && !(SOURCE_DOCUMENTS as readonly unknown[]).includes(b.document))
+    out.push(`basis document must be one of ${SOURCE_DOCUMENTS.join(', ')}`)
+  if (b.kind === 'none' && (b.quote !== undefined || b.at !== undefined || b.document !== undefined))
+    out.push('a basis of kind none quotes nothing')
+  return out
+}
+
+/**
+ * The basis as the catalog carries it: the quote, document and place default to the rule's own sentence and
+ * source; kind `none` has none of them.
+ */
+export function resolveBasis(a: AuthoredRule): RuleBasis | undefined {
+  const b = a.basis
+  if (!b) return undefined
+  if (b.kind === 'none') return { kind: 'none' }
+  const quote = b.quote ?? a.sentence
+  const document = b.document ?? a.source?.document
+  const at = b.at ?? a.source?.at
+  return {
+    kind: b.kind,
+    ...(quote !== undefined ? { quote: quote.trim() } : {}),
+    ...(document ? { document } : {}),
+    ...(at ? { at } : {}),
+  }
 }
 
 /** Parses rules.yaml; every malformed entry is an error naming the rule and the field. */
@@ -66,7 +122,7 @@ export function parseAuthored(text: string): AuthoredRule[] {
           typeof level === 'object' &&
           LEVELS.includes(level.iceberg) &&
           LEVELS.includes(level.document)
-    if (!okLevel) bad(`level must be MUST, SHOULD, MAY, CLIENT or { iceberg, document }`)
+    if (!okLevel) bad(`level must be MUST, SHOULD, MAY, CLIENT, ROBUSTNESS or { iceberg, document }`)
     const since = raw.since as string | undefined
     if (since !== undefined && !(RELEASES as readonly string[]).includes(since))
       bad(`since must be one of ${RELEASES.join(', ')}`)
@@ -81,6 +137,7 @@ export function parseAuthored(text: string): AuthoredRule[] {
       bad('a sentence is a string quoted from its source')
     if (raw.sentence === undefined && typeof raw.note !== 'string')
       bad('a rule without a sentence says why in "note"')
+    if (raw.basis !== undefined) for (const why of basisShape(raw.basis)) bad(why)
     out.push({
       id,
       level,
@@ -90,6 +147,7 @@ export function parseAuthored(text: string): AuthoredRule[] {
       ...(typeof raw.sentence === 'string' ? { sentence: raw.sentence } : {}),
       ...(typeof raw.note === 'string' ? { note: raw.note } : {}),
       kind,
+      ...(raw.basis !== undefined ? { basis: raw.basis as AuthoredBasis } : {}),
     })
   }
   if (problems.length > 0) throw new Error(`schemas/rules/rules.yaml:\n  ${problems.join('\n  ')}`)
@@ -131,6 +189,7 @@ export function buildCatalog(
       problems.push(`${d.file} declares rule "${d.id}", which schemas/rules/rules.yaml does not list`)
   }
   const rules: RuleEntry[] = authored.map((a) => {
+    const basis = resolveBasis(a)
     const judges = suites.filter((d) => matches(d, a.id))
     const inTests = judges.filter(
       (d) => d.file.endsWith('.test.ts') && !d.file.startsWith('suites/_harness/'),
@@ -149,6 +208,7 @@ export function buildCatalog(
       ...(a.source ? { source: a.source } : {}),
       ...(a.sentence ? { sentence: a.sentence } : {}),
       ...(a.note ? { note: a.note } : {}),
+      ...(basis ? { basis } : {}),
       tests: [...new Set((inTests.length > 0 ? inTests : judges).map((d) => d.file))].sort(),
       controls: breaking.map((f) => f.name).sort(),
     }
@@ -176,17 +236,35 @@ export function generate(root = ROOT): { catalog: string; doc: string } {
   return { catalog: `${JSON.stringify(catalog, null, 2)}\n`, doc: renderRulesMarkdown(catalog.rules) }
 }
 
-/** Rules whose sentence does not occur in the given copy of its source document (whitespace and Markdown links aside). */
+/**
+ * Rules whose sentence, or whose basis's own quote, does not occur in the given copy of its source document
+ * (whitespace and Markdown links aside).
+ */
 export function unverifiedSentences(
   rules: readonly AuthoredRule[],
   documents: Partial<Record<RuleSource['document'], string>>,
 ): string[] {
-  const flat = (t: string) => t.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ')
+  const flat = (t: string) =>
+    t
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/\s+/g, ' ')
+      .trim()
   const texts = Object.fromEntries(Object.entries(documents).map(([k, v]) => [k, flat(v)]))
-  return rules
-    .filter((r) => r.sentence && r.source && texts[r.source.document] !== undefined)
-    .filter((r) => !texts[r.source?.document ?? '']?.includes(flat(r.sentence ?? '')))
-    .map((r) => `${r.id}: "${r.sentence}" is not in ${r.source?.document}`)
+  return quotesOf(rules)
+    .filter((q) => texts[q.document] !== undefined && !texts[q.document]?.includes(flat(q.text)))
+    .map((q) => `${q.id}: "${q.text}" is not in ${q.document}`)
+}
+
+/** Every quote of the authored rules with the document it comes from: the sentences, and the bases' own quotes. */
+function quotesOf(rules: readonly AuthoredRule[]): { id: string; text: string; document: string }[] {
+  return rules.flatMap((r) => {
+    const out: { id: string; text: string; document: string }[] = []
+    if (r.sentence && r.source) out.push({ id: r.id, text: r.sentence, document: r.source.document })
+    const b = resolveBasis(r)
+    if (r.basis?.quote && b?.quote && b.document)
+      out.push({ id: `${r.id} (basis)`, text: b.quote, document: b.document })
+    return out
+  })
 }
 
 function verify(args: readonly string[]): void {
@@ -198,8 +276,8 @@ function verify(args: readonly string[]): void {
   )
   const authored = parseAuthored(readFileSync(RULES_YAML, 'utf8'))
   const bad = unverifiedSentences(authored, documents)
-  const checked = authored.filter((r) => r.sentence && r.source && documents[r.source.document]).length
-  console.log(`${checked - bad.length} of ${checked} quoted sentences found in their source`)
+  const checked = quotesOf(authored).filter((q) => documents[q.document as RuleSource['document']]).length
+  console.log(`${checked - bad.length} of ${checked} quoted sentences and bases found in their source`)
   for (const b of bad) console.error(b)
   if (bad.length > 0) process.exit(1)
 }

@@ -20,8 +20,12 @@ import { getProfile } from '../profiles.ts'
  * RFC 2119 level of a rule. A broken MUST fails a test; a broken SHOULD warns; MAY is never a failure. `CLIENT` is no
  * spec level: what breaks a widely used client although the spec leaves it open (the error `type` Iceberg's Java
  * client dispatches on). It is reported on a line of its own and never changes an outcome or the verdict.
+ * `ROBUSTNESS` is no spec level either: a server error (5xx, with the error envelope) where the document names no
+ * other answer, e.g. to schema-valid but unusual input — the document lists 5XX for every operation ("A server-side
+ * problem that might not be addressable from the client side"). Reported in a section of its own and counted apart;
+ * never an outcome, and part of the verdict only when the run asks for it (`--fail-on robustness`).
  */
-export type Level = 'MUST' | 'SHOULD' | 'MAY' | 'CLIENT'
+export type Level = 'MUST' | 'SHOULD' | 'MAY' | 'CLIENT' | 'ROBUSTNESS'
 
 /** A level that depends on the profile: e.g. ETag is MAY in Iceberg releases and MUST in the original document. */
 export type LevelSpec = Level | { readonly iceberg: Level; readonly document: Level }
@@ -35,6 +39,33 @@ export interface RuleSource {
   readonly document: SourceDocument
   /** Where in the document: `<operationId> <status>` or `schema <Name>` (openapi), a section anchor (spec). */
   readonly at: string
+}
+
+/**
+ * What a rule's level rests on, strongest first. `must`: a must/required sentence; `schema`: a required field or a
+ * type of the document's schema; `documented-response`: the document names this response for exactly this
+ * condition ("Conflict - The namespace already exists"); `should` / `may`: a sentence of that strength; `none`: no
+ * text (the rule's note says why it is judged at all). Only the first three can carry a MUST.
+ */
+export const BASIS_KINDS = ['must', 'schema', 'documented-response', 'should', 'may', 'none'] as const
+export type BasisKind = (typeof BASIS_KINDS)[number]
+
+/** The basis kinds a MUST rule may rest on. */
+export const MUST_BASIS_KINDS: readonly BasisKind[] = ['must', 'schema', 'documented-response']
+
+/**
+ * The upstream text a rule's level rests on, resolved: in rules.yaml `quote`, `document` and `at` default to the
+ * rule's own sentence and source, so the catalog always carries them (kind `none` carries none of them). The
+ * basis may quote another text than the display sentence: the auth rules show the SHOULD sentence on 401 but
+ * their MUST (a refusal) rests on the documented 401/403 responses.
+ */
+export interface RuleBasis {
+  readonly kind: BasisKind
+  /** Verbatim upstream text; absent only for kind `none`. */
+  readonly quote?: string
+  readonly document?: SourceDocument
+  /** Where in the document, as RuleSource.at. */
+  readonly at?: string
 }
 
 /**
@@ -56,6 +87,11 @@ export interface RuleEntry {
   readonly sentence?: string
   /** Why there is no sentence (or what the sentence leaves to the reader). */
   readonly note?: string
+  /**
+   * What the level rests on. Every rule of the committed catalog has one (schemas/rules/basis.test.ts); optional
+   * so that a results file of an older harness version still reads.
+   */
+  readonly basis?: RuleBasis
   /** Files whose tests judge the rule. */
   readonly tests: readonly string[]
   /** Negative controls (controls/faults/) that must break it. */
@@ -152,4 +188,21 @@ export function sourceLabel(source: RuleSource, profile = '1.11'): string {
     case 'java-client':
       return `Iceberg Java client ${at}: ${source.at}`
   }
+}
+
+/**
+ * The basis for a reader, next to the rule's sentence: `must — “…” (updateTable 409)`; `must — the quoted sentence`
+ * when it quotes the rule's own sentence at its own place; `none` alone when there is no text.
+ */
+export function basisLabel(r: Pick<RuleEntry, 'basis' | 'sentence' | 'source'>): string {
+  const b = r.basis
+  if (!b) return 'not recorded'
+  if (b.kind === 'none' || !b.quote) return b.kind
+  const own = b.quote === r.sentence && b.at === r.source?.at && b.document === r.source?.document
+  if (own) return `${b.kind} — the quoted sentence`
+  const where =
+    b.document && b.document !== r.source?.document && b.at
+      ? sourceLabel({ document: b.document, at: b.at })
+      : (b.at ?? '')
+  return `${b.kind} — “${b.quote}”${where ? ` (${where})` : ''}`
 }
