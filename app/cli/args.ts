@@ -27,6 +27,8 @@ const EXTRA_FLAGS = {
   'warehouse-dir': { type: 'string' },
   fault: { type: 'string' },
   'plans-complete-at-once': { type: 'boolean' },
+  'plans-async': { type: 'boolean' },
+  'in-memory': { type: 'boolean' },
   out: { type: 'string' },
   format: { type: 'string' },
   write: { type: 'string' },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
+import { parseCommandLine } from './args.ts'
 import { serveSetup } from './serve-options.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'cc-serve-options-'))
@@ -53,9 +54,42 @@ describe('serve options', () => {
       `--warehouse-dir ${file}: cannot write metadata files there (a file is in the way)`,
     )
   })
-  it('--plans-complete-at-once: plans answer completed at once (off by default)', () => {
+  it('defaults clients can use: a temporary file warehouse, scan plans completed at once', () => {
+    const s = serveSetup({}, {})
+    expect([s.temporaryWarehouse, s.server.warehouseDir, s.server.plansCompleteAtOnce]).toEqual([
+      true,
+      undefined,
+      true,
+    ])
+    expect(s.describe).toMatch(/file warehouse; scan plans completed at once/)
+    // --plans-complete-at-once, the default now, stays accepted for the scripts that name it.
     expect(serveSetup({}, { 'plans-complete-at-once': true }).server.plansCompleteAtOnce).toBe(true)
-    expect(serveSetup({}, {}).server.plansCompleteAtOnce).toBeUndefined()
+  })
+  it('--in-memory: no warehouse folder (memory:// locations); --plans-async: plans submitted', () => {
+    const s = serveSetup({}, { 'in-memory': true, 'plans-async': true })
+    expect([s.temporaryWarehouse, s.server.warehouseDir, s.server.plansCompleteAtOnce]).toEqual([
+      false,
+      undefined,
+      false,
+    ])
+    expect(s.describe).toMatch(/warehouse in memory; scan plans submitted/)
+    expect(serveSetup({}, { 'warehouse-dir': dir }).temporaryWarehouse).toBe(false)
+  })
+  it('refuses flags that contradict each other', () => {
+    expect(() => serveSetup({}, { 'in-memory': true, 'warehouse-dir': dir })).toThrow(
+      /--in-memory and --warehouse-dir go apart/,
+    )
+    expect(() => serveSetup({}, { 'plans-async': true, 'plans-complete-at-once': true })).toThrow(
+      /--plans-async and --plans-complete-at-once go apart/,
+    )
+  })
+  it('the new flags are parsed, and a misspelt one gets a suggestion', () => {
+    expect(parseCommandLine(['serve', '--in-memory', '--plans-async']).extra).toEqual({
+      'in-memory': true,
+      'plans-async': true,
+    })
+    expect(() => parseCommandLine(['serve', '--in-memroy'])).toThrow(/did you mean "--in-memory"/)
+    expect(() => parseCommandLine(['serve', '--plans-asyn'])).toThrow(/did you mean "--plans-async"/)
   })
   it('a fault by name gives its hooks; an unknown one is an error with a suggestion', () => {
     expect(serveSetup({}, { fault: 'ns-drop-not-empty-allowed' }).server.hooks).toBeDefined()

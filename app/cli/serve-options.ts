@@ -4,6 +4,12 @@
  * (a bearer token, a read-only and an expired token, OAuth2 client credentials) and, to see how their client copes
  * with a broken server, one of the negative-control faults. An option `serve` does not use is an error, never
  * silently ignored.
+ *
+ * The defaults are what widely used clients can work with as they are: tables in a file warehouse (a fresh
+ * temporary folder unless --warehouse-dir names one), since a client writes its data files where the server puts
+ * the table and none can write to `memory://`; and scan plans answered `completed` at once, since PyIceberg 0.12
+ * cannot poll a `submitted` plan. --in-memory and --plans-async give the other behaviours. (The bundled target of
+ * a certification is started elsewhere, app/setup/start-target.ts, with its own settings.)
  */
 import { didYouMean } from '../../schemas/did-you-mean.ts'
 import type { ReferenceServerOptions, StaticToken } from '../../reference-server/index.ts'
@@ -31,7 +37,9 @@ export const SERVE_FLAGS = [
   'port',
   'host',
   'warehouse-dir',
+  'in-memory',
   'plans-complete-at-once',
+  'plans-async',
   'fault',
   'help',
 ] as const
@@ -40,6 +48,11 @@ export interface ServeSetup {
   readonly port: number
   readonly host: string
   readonly server: ReferenceServerOptions
+  /**
+   * No --warehouse-dir nor --in-memory: serve makes a fresh temporary folder for the warehouse (`server` has no
+   * warehouseDir yet), prints its path and removes it when it stops.
+   */
+  readonly temporaryWarehouse: boolean
   /** One line on what is running, for the console (no secret values). */
   readonly describe: string
 }
@@ -82,6 +95,18 @@ export function serveSetup(
         }
       : undefined
 
+  const warehouseDir = typeof extra['warehouse-dir'] === 'string' ? extra['warehouse-dir'] : undefined
+  if (extra['warehouse-dir'] === true)
+    throw new HarnessError('--warehouse-dir needs a folder; see serve --help')
+  const inMemory = extra['in-memory'] === true
+  if (inMemory && warehouseDir !== undefined)
+    throw new HarnessError('--in-memory and --warehouse-dir go apart: the warehouse is in memory or in DIR')
+  const plansAsync = extra['plans-async'] === true
+  if (plansAsync && extra['plans-complete-at-once'] === true)
+    throw new HarnessError(
+      '--plans-async and --plans-complete-at-once go apart (completed at once is the default)',
+    )
+
   let faultServer: Partial<ReferenceServerOptions> = {}
   const faultName = typeof extra.fault === 'string' ? extra.fault : undefined
   if (extra.fault === true) throw new HarnessError('--fault needs a name; see serve --help')
@@ -105,10 +130,11 @@ export function serveSetup(
     host,
     ...(opts.prefix !== undefined ? { prefix: opts.prefix } : {}),
     ...(opts.warehouse ? { warehouse: opts.warehouse } : {}),
-    ...(typeof extra['warehouse-dir'] === 'string'
-      ? { warehouseDir: writableDir(extra['warehouse-dir'], '--warehouse-dir', 'metadata files') }
+    ...(warehouseDir !== undefined
+      ? { warehouseDir: writableDir(warehouseDir, '--warehouse-dir', 'metadata files') }
       : {}),
-    ...(extra['plans-complete-at-once'] === true ? { plansCompleteAtOnce: true } : {}),
+    // --plans-complete-at-once is the default now; it stays accepted for the scripts that name it.
+    plansCompleteAtOnce: !plansAsync,
     ...(auth ? { auth } : {}),
     ...(opts.profile === 'document' ? { documentProfile: true } : {}),
   }
@@ -117,7 +143,15 @@ export function serveSetup(
       ? `auth: ${[tokens.length ? `${tokens.length} token(s)` : '', clients.length ? 'an OAuth2 client' : ''].filter(Boolean).join(', ')}`
       : 'no auth',
     `prefix ${server.prefix === undefined ? 'ref' : server.prefix === '' ? '(none)' : server.prefix}`,
+    inMemory ? 'warehouse in memory' : 'file warehouse',
+    plansAsync ? 'scan plans submitted' : 'scan plans completed at once',
     ...(faultName ? [`fault ${faultName}`] : []),
   ]
-  return { port, host, server, describe: parts.join('; ') }
+  return {
+    port,
+    host,
+    server,
+    temporaryWarehouse: !inMemory && warehouseDir === undefined,
+    describe: parts.join('; '),
+  }
 }

@@ -1,4 +1,7 @@
 /** `serve`: the reference server alone, until interrupted (what it takes: serve-options.ts). */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { start } from '../../reference-server/index.ts'
 import type { Options } from '../config/options.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
@@ -11,21 +14,35 @@ export async function serveCommand(
   given: Options = opts,
 ): Promise<number> {
   const setup = serveSetup(opts, extra, given)
+  // A fresh folder each time, so a client never meets the tables of an earlier session.
+  const temporary = setup.temporaryWarehouse
+    ? mkdtempSync(join(tmpdir(), 'catalog-conformance-serve-'))
+    : null
+  const removeTemporary = () => {
+    if (temporary) rmSync(temporary, { recursive: true, force: true })
+  }
   let server: Awaited<ReturnType<typeof start>>
   try {
-    server = await start(setup.server)
+    server = await start(temporary ? { ...setup.server, warehouseDir: temporary } : setup.server)
   } catch (e) {
+    removeTemporary()
     throw new HarnessError(
       `cannot start the reference server on ${setup.host}:${setup.port}: ${(e as Error).message}`,
     )
   }
   log(`reference server listening on ${server.url} (${setup.describe}); Ctrl+C to stop`)
+  if (temporary)
+    log(
+      `warehouse: ${temporary} (a temporary folder, removed when serve stops; --warehouse-dir DIR keeps one)`,
+    )
+  else if (setup.server.warehouseDir !== undefined) log(`warehouse: ${setup.server.warehouseDir}`)
   await new Promise<void>((resolveStop) => {
     const stop = () => resolveStop()
     process.once('SIGINT', stop)
     process.once('SIGTERM', stop)
   })
   await server.close()
+  removeTemporary()
   log('stopped')
   return 0
 }
