@@ -1,6 +1,6 @@
 /**
  * The console while a run is under way: one line per suite file as it finishes, with its outcomes in the
- * harness's vocabulary (pass, fail, warn, unsupported, disabled, error). No stack or code frames (they point into
+ * harness's vocabulary (pass, fail, warn, unsupported, disabled, blocked, error). No stack or code frames (they point into
  * the harness, not at the server; `--debug` switches to Vitest's own reporter), and colour only on a terminal that
  * wants it. The violated rules and the verdict follow at the end of the run (app/cli/run.ts).
  */
@@ -17,6 +17,7 @@ const COLOURS: Record<Outcome, string> = {
   unsupported: '36',
   'not-configured': '34',
   disabled: '90',
+  blocked: '94',
   error: '35',
 }
 

@@ -44,11 +44,14 @@ export function updateExpectations(
       doc.setIn([key, 'outcome'], u.outcome)
       updated.push(key)
     } else if (u.kind === 'new-failure' || u.kind === 'unlisted') {
-      const rule = byId.get(u.id)?.rule ?? u.id
-      doc.setIn(
-        [rule],
-        doc.createNode({ outcome: u.outcome, reason: `TODO: why ${rule} is expected to ${u.outcome}` }),
-      )
+      const test = byId.get(u.id)
+      const rule = test?.rule ?? u.id
+      // A blocked test's reason is the harness's own statement of which refusal blocked it, and who judges it.
+      const reason =
+        u.outcome === 'blocked' && test?.reason
+          ? test.reason.split('\n')[0]
+          : `TODO: why ${rule} is expected to ${u.outcome}`
+      doc.setIn([rule], doc.createNode({ outcome: u.outcome, reason }))
       added.push(rule)
     }
   }

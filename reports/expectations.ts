@@ -118,7 +118,7 @@ export function checkExpectations(
     if (key === undefined || !entry) {
       // Strict: an unlisted test must pass (or be disabled by the run's own choice); anything else is a surprise.
       if (FAILING.has(t.outcome)) unexpected.push({ id: t.id, outcome: t.outcome, kind: 'new-failure' })
-      else if (t.outcome === 'warn' || t.outcome === 'unsupported')
+      else if (t.outcome === 'warn' || t.outcome === 'unsupported' || t.outcome === 'blocked')
         unexpected.push({ id: t.id, outcome: t.outcome, kind: 'unlisted' })
       continue
     }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 
 export const STYLE = `
-:root{--fail:#f8d7da;--warn:#fff3cd;--error:#f5d0e6;--pass:#d4edda;--unsupported:#e2e3e5;--disabled:#eceff1;--not-configured:#e7f1ff}
+:root{--fail:#f8d7da;--warn:#fff3cd;--error:#f5d0e6;--pass:#d4edda;--unsupported:#e2e3e5;--disabled:#eceff1;--not-configured:#e7f1ff;--blocked:#ede7f6}
 body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1b1f23;background:#fafbfc}
 main{max-width:1200px;margin:0 auto;padding:16px 24px}
 h1{margin:0 0 4px;font-size:22px}h2{font-size:17px;margin:24px 0 8px;border-bottom:1px solid #e1e4e8;padding-bottom:4px}
@@ -14,7 +14,7 @@ h1{margin:0 0 4px;font-size:22px}h2{font-size:17px;margin:24px 0 8px;border-bott
 .banner p{margin:2px 0;opacity:.95}
 .chips span{display:inline-block;margin:6px 6px 0 0;padding:2px 8px;border-radius:10px;font-weight:600}
 .o-pass{background:var(--pass)}.o-fail{background:var(--fail)}.o-warn{background:var(--warn)}.o-error{background:var(--error)}
-.o-unsupported{background:var(--unsupported)}.o-disabled{background:var(--disabled)}.o-not-configured{background:var(--not-configured)}
+.o-unsupported{background:var(--unsupported)}.o-disabled{background:var(--disabled)}.o-not-configured{background:var(--not-configured)}.o-blocked{background:var(--blocked)}
 table{border-collapse:collapse;width:100%;background:#fff}th,td{text-align:left;vertical-align:top;padding:4px 8px;border-bottom:1px solid #e1e4e8}
 th{background:#f6f8fa;font-weight:600}td.n{text-align:right;font-variant-numeric:tabular-nums}
 td.n[data-count]:not([data-count="0"]){cursor:pointer;text-decoration:underline dotted}

@@ -9,7 +9,7 @@ import type { Violation } from '../suites/_harness/results/violation.ts'
 import type { TestResult } from './results.ts'
 
 /** Failures first, then what needs a look, then the rest. */
-const ORDER = ['fail', 'error', 'warn', 'unsupported', 'not-configured', 'disabled', 'pass']
+const ORDER = ['fail', 'error', 'warn', 'blocked', 'unsupported', 'not-configured', 'disabled', 'pass']
 
 /** Tests that get a transcript; passing tests have none (it keeps the page small). */
 function detailed(t: TestResult): boolean {

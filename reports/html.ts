@@ -15,6 +15,8 @@ import { violatedRules } from './violated-rules.ts'
 import { ruleSource } from './rule-source.ts'
 import { advisoriesOf } from './advisories.ts'
 import { clientCompatLine, clientFindingsOf } from './client-compat.ts'
+import { blockedGroups } from './blocked.ts'
+import { failsOnRobustness, robustnessFindingsOf, robustnessLine } from './robustness.ts'
 
 function header(r: Results): string {
   const must = mustRulesMet(r.tests)
@@ -28,7 +30,8 @@ function header(r: Results): string {
   return `<header class="banner ${e(r.verdict)}"><h1>${e(words)}</h1>
 <p>Target <b>${e(r.target.url)}</b> (${e(r.target.kind)}) · profile ${e(r.profile)} · seed ${e(r.seed)} · run ${e(r.runId)}</p>
 <p>${e(r.harness.name)} ${e(r.harness.version)} · started ${e(r.startedAt)} · ${e(Math.round(r.durationMs / 100) / 10)} s · MUST rules met ${must.met}/${must.total}</p>
-<p>${e(clientCompatLine(r))}</p>${why ? `\n<p class="msg"><b>Why:</b> ${e(why)}</p>` : ''}
+<p>${e(clientCompatLine(r))}</p>
+<p>${e(robustnessLine(r, failsOnRobustness(r)))}</p>${why ? `\n<p class="msg"><b>Why:</b> ${e(why)}</p>` : ''}
 </header>`
 }
 
@@ -59,8 +62,40 @@ ${v.example.curl ? `<pre class="curl">${e(v.example.curl)}</pre>` : ''}<p>tests:
 ${items.join('\n')}`
 }
 
+/** Robustness findings, each with its transcript: a 5xx where the document names no other answer. */
+function robustnessSection(r: Results): string {
+  const found = robustnessFindingsOf(r)
+  if (found.length === 0) return ''
+  const part = failsOnRobustness(r) ? 'part of the verdict (--fail-on robustness)' : 'not part of the verdict'
+  const items = found.map(
+    (f) => `<details class="vr o-warn"><summary><b>${e(f.operationId)}</b> — ${e(f.message)}</summary>
+<p>in <a href="#${testAnchor(f.test)}">${e(f.title)}</a> (${e(f.rule)})</p>${f.curl ? `<pre class="curl">${e(f.curl)}</pre>` : ''}</details>`,
+  )
+  return `<h2 id="robustness">Robustness findings (${found.length})</h2>
+<p class="rule">A server error to a request the document names no other answer for (schema-valid but unusual input). The document lists 5XX for every operation (“A server-side problem that might not be addressable from the client side”), so no rule is broken; ${e(part)}.</p>
+${items.join('\n')}`
+}
+
+/** Blocked tests by the rule that carries the refused setup step. */
+function blockedSection(r: Results): string {
+  const groups = blockedGroups(r)
+  if (groups.length === 0) return ''
+  const items = groups.map(
+    (
+      g,
+    ) => `<details class="vr o-blocked"><summary><b>${e(g.rule)}</b> — ${g.tests.length} test(s) blocked</summary>
+${g.reason ? `<pre class="msg">${e(g.reason)}</pre>` : ''}<p>tests: ${g.tests
+      .slice(0, 50)
+      .map((id, i) => `<a href="#${testAnchor(id)}">${i + 1}</a>`)
+      .join(' ')}</p></details>`,
+  )
+  return `<h2 id="blocked">Blocked (${groups.reduce((n, g) => n + g.tests.length, 0)})</h2>
+<p class="rule">The server refused a setup step these tests need. The refusal is judged once, by the rule that carries it; blocked tests are not part of the verdict.</p>
+${items.join('\n')}`
+}
+
 function chips(r: Results): string {
-  return `<div class="chips">${OUTCOMES.map((o) => `<span class="o-${o}">${o} ${r.summary[o] ?? 0}</span>`).join('')}<span>total ${r.summary.total}</span></div>`
+  return `<div class="chips">${OUTCOMES.map((o) => `<span class="o-${o}">${o} ${r.summary[o] ?? 0}</span>`).join('')}<span>total ${r.summary.total}</span><span>robustness ${r.summary.robustness ?? 0}</span></div>`
 }
 
 function matrix(r: Results): string {
@@ -147,6 +182,8 @@ ${header(r)}
 <main>
 ${chips(r)}
 ${violatedSection(r)}
+${robustnessSection(r)}
+${blockedSection(r)}
 <h2>Conformance matrix</h2>
 ${matrix(r)}
 <h2>Spec coverage</h2>

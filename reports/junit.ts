@@ -51,6 +51,7 @@ function testcase(t: TestResult): string {
     case 'unsupported':
     case 'not-configured':
     case 'disabled':
+    case 'blocked':
       return `${open}${props}<skipped message="${xml(`${t.outcome}: ${t.reason ?? ''}`)}"/></testcase>`
     default:
       return `${open}${props}</testcase>`
@@ -59,7 +60,7 @@ function testcase(t: TestResult): string {
 
 function counts(tests: readonly TestResult[]): string {
   const n = (o: string) => tests.filter((t) => t.outcome === o).length
-  return `tests="${tests.length}" failures="${n('fail')}" errors="${n('error')}" skipped="${n('unsupported') + n('not-configured') + n('disabled')}"`
+  return `tests="${tests.length}" failures="${n('fail')}" errors="${n('error')}" skipped="${n('unsupported') + n('not-configured') + n('disabled') + n('blocked')}"`
 }
 
 /** The whole junit.xml of a run. */
@@ -81,7 +82,7 @@ export function renderJunit(r: Results): string {
     )
   const total = { ...r.summary }
   return `<?xml version="1.0" encoding="UTF-8"?>
-<testsuites name="catalog-conformance: ${xml(r.verdict)}" tests="${total.total + r.errors.length}" failures="${total.fail}" errors="${total.error + r.errors.length}" skipped="${total.unsupported + (total['not-configured'] ?? 0) + total.disabled}" time="${(r.durationMs / 1000).toFixed(3)}">
+<testsuites name="catalog-conformance: ${xml(r.verdict)}" tests="${total.total + r.errors.length}" failures="${total.fail}" errors="${total.error + r.errors.length}" skipped="${total.unsupported + (total['not-configured'] ?? 0) + total.disabled + (total.blocked ?? 0)}" time="${(r.durationMs / 1000).toFixed(3)}">
 ${suites.join('\n')}
 </testsuites>
 `

@@ -12,6 +12,8 @@ import { ruleSource } from './rule-source.ts'
 import { notConfiguredHint } from './not-configured.ts'
 import { advisoriesOf } from './advisories.ts'
 import { clientCompatLine, clientFindingsOf } from './client-compat.ts'
+import { blockedGroups } from './blocked.ts'
+import { failsOnRobustness, robustnessFindingsOf, robustnessLine } from './robustness.ts'
 import { distinctFailuresOf, withDistinctFailures } from './distinct-failures.ts'
 
 /** One table cell: no pipes, no newlines, no markup. */
@@ -102,12 +104,14 @@ export function renderMarkdown(r: Results): string {
     '',
     ...whyNoVerdict(r),
     ...tableHead(
-      [...OUTCOMES, 'total'],
-      [...OUTCOMES, 'total'].map((_, i) => i),
+      [...OUTCOMES, 'total', 'robustness'],
+      [...OUTCOMES, 'total', 'robustness'].map((_, i) => i),
     ),
-    `| ${OUTCOMES.map((o) => r.summary[o] ?? 0).join(' | ')} | ${r.summary.total} |`,
+    `| ${OUTCOMES.map((o) => r.summary[o] ?? 0).join(' | ')} | ${r.summary.total} | ${r.summary.robustness ?? 0} |`,
     '',
     `_${cell(clientCompatLine(r))}_`,
+    '',
+    `_${cell(robustnessLine(r, failsOnRobustness(r)))}_`,
     ...violatedTable(r),
     ...(notConfiguredHint(r) ? ['', `_${cell(notConfiguredHint(r) ?? '')}_`] : []),
     ...section('Matrix', ...matrix(r)),
@@ -143,6 +147,30 @@ export function renderMarkdown(r: Results): string {
           `| ${cell(t.title)} · ${cell(t.rule)} | ${i + 1}/${all.length} | ${cell(f.summary.slice(0, 200))} | <code>${cell(f.counterexample.slice(0, 300))}</code> | <code>${cell(f.replay)}</code> |`,
         ),
       )
+  }
+  const robustness = robustnessFindingsOf(r)
+  if (robustness.length > 0) {
+    lines.push(
+      ...section(
+        `Robustness findings (${failsOnRobustness(r) ? 'part of the verdict: --fail-on robustness' : 'not part of the verdict'})`,
+        ...tableHead(['operation', 'test', 'finding', 'reproduce']),
+      ),
+    )
+    for (const f of robustness)
+      lines.push(
+        `| ${cell(f.operationId)} | ${cell(f.title)} | ${cell(f.message)} | ${f.curl ? `<code>${cell(f.curl.slice(0, 400))}</code>` : '—'} |`,
+      )
+  }
+  const blocked = blockedGroups(r)
+  if (blocked.length > 0) {
+    lines.push(
+      ...section(
+        'Blocked (a setup step the server refused; judged by the rule that carries it, not part of the verdict)',
+        ...tableHead(['carried by', 'blocked tests', 'e.g.']),
+      ),
+    )
+    for (const g of blocked)
+      lines.push(`| ${cell(g.rule)} | ${g.tests.length} | ${cell((g.reason ?? '').slice(0, 300))} |`)
   }
   const openapi = r.tests.filter((t) => (t.openapiFindings?.length ?? 0) > 0)
   if (openapi.length > 0) {

@@ -7,6 +7,7 @@ import type { Reporter, TestModule } from 'vitest/node'
 import type { SerializedError } from '@vitest/utils'
 import type { ConformanceMeta } from '../suites/_harness/results/meta.ts'
 import { outcomeOf } from '../suites/_harness/results/outcome.ts'
+import { blockedBy } from '../suites/_harness/results/errors.ts'
 import type { TestResult } from './results.ts'
 
 export interface CollectedRun {
@@ -51,9 +52,11 @@ export class ResultsReporter implements Reporter {
           ...(firstError ? { message: firstError.message } : {}),
           ...(meta?.reason
             ? { reason: meta.reason }
-            : result.state === 'skipped' && result.note
-              ? { reason: result.note }
-              : {}),
+            : outcome === 'blocked' && firstError
+              ? { reason: firstError.message }
+              : result.state === 'skipped' && result.note
+                ? { reason: result.note }
+                : {}),
           violations: meta?.violations ?? [],
           exchanges: meta?.exchanges ?? [],
           ...(meta?.seed !== undefined ? { seed: meta.seed } : {}),
@@ -63,6 +66,7 @@ export class ResultsReporter implements Reporter {
           ...(meta?.moreFailures?.length ? { moreFailures: meta.moreFailures } : {}),
           ...(meta?.accepted?.length ? { accepted: meta.accepted } : {}),
           ...(meta?.openapiFindings?.length ? { openapiFindings: meta.openapiFindings } : {}),
+          ...(outcome === 'blocked' && blockedBy(firstError) ? { blockedBy: blockedBy(firstError) } : {}),
           ...(meta?.advisories?.length ? { advisories: meta.advisories } : {}),
           ...(meta?.retries ? { retries: meta.retries } : {}),
         })

@@ -1,6 +1,7 @@
 /**
  * The native results of a run (results.json): what every other report is rendered from. Outcomes per
- * test: pass, fail (a MUST broken), warn (a SHOULD broken), unsupported, disabled, error (harness or setup).
+ * test: pass, fail (a MUST broken), warn (a SHOULD broken), unsupported, disabled, blocked (the server refused a
+ * setup step: judged by the rule that carries it), error (harness).
  */
 import type { Level, Violation } from '../suites/_harness/results/violation.ts'
 import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
@@ -13,6 +14,7 @@ export const OUTCOMES: readonly Outcome[] = [
   'unsupported',
   'not-configured',
   'disabled',
+  'blocked',
   'error',
 ]
 
@@ -40,6 +42,8 @@ export interface TestResult {
   readonly moreFailures?: readonly DistinctFailure[]
   /** `<operationId> <status>` the test's checks accept (for status coverage). */
   readonly accepted?: readonly string[]
+  /** Blocked tests: the rule that carries the refused setup step (the step's operation's own rule). */
+  readonly blockedBy?: string
   /** Findings outside the Iceberg spec, reported apart from the outcome (never the verdict). */
   readonly advisories?: readonly string[]
   /** Requests sent again after a 503/429 with Retry-After. */
@@ -58,7 +62,11 @@ export interface Results {
   readonly seed: number
   readonly capabilities: unknown
   readonly config: Record<string, unknown>
-  readonly summary: Readonly<Record<Outcome, number>> & { readonly total: number }
+  /**
+   * Counts per outcome, and `robustness`: the tests with a robustness finding (a 5xx where the document names no
+   * other answer; robustness.ts), counted apart from the outcomes, which they never change.
+   */
+  readonly summary: Summary
   readonly verdict: Verdict
   readonly tests: readonly TestResult[]
   /** Errors outside any test (setup, teardown, unhandled). */
@@ -94,15 +102,40 @@ export interface ExpectationsRecord {
 
 export type Verdict = 'conformant' | 'nonconformant' | 'error'
 
-export function summarize(tests: readonly { outcome: Outcome }[]): Results['summary'] {
-  const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>
-  for (const t of tests) counts[t.outcome]++
-  return { ...counts, total: tests.length }
+export type Summary = Readonly<Record<Outcome, number>> & {
+  readonly total: number
+  /** Absent in results written before robustness findings were counted apart. */
+  readonly robustness?: number
 }
 
-/** Conformant: no MUST failure. A run with harness errors and no failure is "error" (exit 2). */
-export function verdictOf(summary: Results['summary'], errors: readonly string[]): Verdict {
+/** What a run may ask to count in the verdict besides MUST failures (`--fail-on`). */
+export const FAIL_ON = ['robustness'] as const
+export type FailOn = (typeof FAIL_ON)[number]
+
+export function summarize(
+  tests: readonly { outcome: Outcome; violations?: readonly { level: string }[] }[],
+): Summary {
+  const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>
+  let robustness = 0
+  for (const t of tests) {
+    counts[t.outcome]++
+    if (t.violations?.some((v) => v.level === 'ROBUSTNESS')) robustness++
+  }
+  return { ...counts, total: tests.length, robustness }
+}
+
+/**
+ * Conformant: no MUST failure (and, under `--fail-on robustness`, no robustness finding). A run with harness errors
+ * and no failure is "error" (exit 2). Blocked tests are never part of the verdict: their refusal is judged by the
+ * rule that carries it.
+ */
+export function verdictOf(
+  summary: Summary,
+  errors: readonly string[],
+  failOn: readonly FailOn[] = [],
+): Verdict {
   if (summary.fail > 0) return 'nonconformant'
+  if (failOn.includes('robustness') && (summary.robustness ?? 0) > 0) return 'nonconformant'
   if (summary.error > 0 || errors.length > 0) return 'error'
   return 'conformant'
 }

@@ -22,7 +22,7 @@ export interface ViolatedRule {
   }
 }
 
-const LEVEL_ORDER: Record<Level, number> = { MUST: 0, SHOULD: 1, MAY: 2, CLIENT: 3 }
+const LEVEL_ORDER: Record<Level, number> = { MUST: 0, SHOULD: 1, MAY: 2, CLIENT: 3, ROBUSTNESS: 4 }
 
 /** Tests whose violations reached the verdict: a MAY is only recorded, and a pass keeps nothing to act on. */
 function judged(t: TestResult): boolean {
@@ -43,8 +43,9 @@ export function violatedRules(r: Pick<Results, 'tests'>): ViolatedRule[] {
         ? [{ check: 'test', rule: t.rule, level: 'MUST', message: t.message ?? 'the test failed' }]
         : []
     for (const v of [...t.violations, ...own]) {
-      // MAY is only recorded; CLIENT findings have their own list (client-compat.ts), never the verdict's.
-      if (v.level === 'MAY' || v.level === 'CLIENT') continue
+      // MAY is only recorded; CLIENT and ROBUSTNESS findings have lists of their own (client-compat.ts,
+      // robustness.ts), never the verdict's.
+      if (v.level === 'MAY' || v.level === 'CLIENT' || v.level === 'ROBUSTNESS') continue
       let g = groups.get(v.rule)
       if (!g) {
         g = {

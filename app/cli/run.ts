@@ -20,6 +20,7 @@ import { startTarget, targetNameOf, withTargetDefaults } from '../setup/start-ta
 import { ResultsReporter } from '../../reports/results-reporter.ts'
 import type { CollectedRun } from '../../reports/results-reporter.ts'
 import { exitCodeOf, summarize, verdictOf } from '../../reports/results.ts'
+import type { FailOn } from '../../reports/results.ts'
 import type { Results } from '../../reports/results.ts'
 import { writeReports } from '../../reports/write.ts'
 import { violatedRuleLines } from '../../reports/violated-rules.ts'
@@ -27,6 +28,8 @@ import { distinctFailureLines } from '../../reports/distinct-failures.ts'
 import { notConfiguredHint } from '../../reports/not-configured.ts'
 import { advisoriesOf } from '../../reports/advisories.ts'
 import { clientCompatLine } from '../../reports/client-compat.ts'
+import { robustnessLines } from '../../reports/robustness.ts'
+import { blockedLines } from '../../reports/blocked.ts'
 import { ConsoleReporter, wantsColour } from '../../reports/console-reporter.ts'
 import { applyExpectations, expectationLines, readExpectations } from '../../reports/expectations.ts'
 import { loadOpenApi } from '../../schemas/openapi.ts'
@@ -250,7 +253,8 @@ export function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string
       `the run judged no rule (${summary.total} tests: ${summary.disabled} disabled, ${summary.unsupported} unsupported); check --include, --exclude and --profile`,
     )
   // Tests before the catalog stopped answering may have failed on its silence; none of it is a verdict.
-  const verdict = c.stoppedAnswering ? 'error' : verdictOf(summary, errors)
+  const failOn = (opts.failOn ?? []) as FailOn[]
+  const verdict = c.stoppedAnswering ? 'error' : verdictOf(summary, errors, failOn)
   let results: Results = JSON.parse(
     redactor.text(
       JSON.stringify({
@@ -287,6 +291,8 @@ export function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string
   if (hint) log(hint)
   for (const a of advisoriesOf(results)) log(`advisory (not part of the verdict): ${a.finding}`)
   log(clientCompatLine(results))
+  for (const line of robustnessLines(results, failOn.includes('robustness'))) log(line)
+  for (const line of blockedLines(results)) log(line)
   const retries = results.tests.reduce((n, t) => n + (t.retries ?? 0), 0)
   if (retries > 0)
     log(`the server asked to retry ${retries} request(s) (503/429 with Retry-After); they were resent`)

@@ -95,6 +95,11 @@ export const OPTION_SPECS = {
   },
   expiredToken: { type: 'string', description: 'An expired token (auth suite: 419 or 401).', secret: true },
   disableChecks: { type: 'list', description: 'Checks to switch off by name (reported as disabled).' },
+  failOn: {
+    type: 'list',
+    description:
+      'Also count these findings in the verdict: robustness (a 5xx where the spec names no other answer; reported apart and not part of the verdict by default).',
+  },
   // A race needs two requests.
   concurrency: { type: 'number', min: 2, description: 'Racing requests in concurrency suites.' },
   workers: {

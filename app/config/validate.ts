@@ -10,6 +10,7 @@ import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { PACKAGE_ROOT } from '../cli/version.ts'
 import { didYouMean } from '../../schemas/did-you-mean.ts'
 import type { Options } from './options.ts'
+import { FAIL_ON } from '../../reports/results.ts'
 
 /** The areas a run can include or exclude: the folders of suites/ (the harness is not an area). */
 export function knownAreas(): string[] {
@@ -51,6 +52,7 @@ export function validateNames(opts: Options): void {
   for (const a of opts.exclude ?? []) suitePath('area in --exclude', a, areas)
   if (opts.profile !== undefined) oneOf('profile', opts.profile, PROFILE_NAMES)
   for (const c of opts.disableChecks ?? []) oneOf('check in --disable-checks', c, CHECK_NAMES)
+  for (const f of opts.failOn ?? []) oneOf('finding in --fail-on', f, FAIL_ON)
   // The prefix is a path segment used verbatim: characters a URL path cannot hold made every request fail.
   if (opts.prefix !== undefined && !/^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*$/.test(opts.prefix))
     throw new HarnessError(

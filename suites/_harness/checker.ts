@@ -1,8 +1,10 @@
 /**
  * The Checker is how a conformance test asserts: every exchange runs through the check registry, MUST
  * violations fail the test (ConformanceFailure, with Received / Expected / Rule), SHOULD violations are
- * recorded and turn the outcome into "warn", MAY is only recorded. Setup steps that do not succeed are
- * SetupErrors: the outcome is "error", never the server's failure of the rule under test. A setup step whose
+ * recorded and turn the outcome into "warn", MAY is only recorded; ROBUSTNESS findings (a 5xx where the document
+ * names no other answer) are recorded and reported apart. A setup step the server refuses blocks the test (outcome
+ * "blocked", judged by the rule that carries the refusal: setup-carriers.ts), never the server's failure of the
+ * rule under test. A setup step whose
  * success answer lacked the body its operation returns, so that the test could not go on, is the server's failure of
  * the rule that answer broke (`explain`).
  */
@@ -20,6 +22,16 @@ export interface ConformOptions {
   /** Defaults to the test's rule and level. */
   rule?: string
   level?: Level
+  /**
+   * `robustness`: the request is schema-valid but unusual (a very long name, an opaque page token the server never
+   * issued, a v3 type, a purge of files another registration already removed) and the document names no answer for
+   * it, only the 5XX every operation lists ("A server-side problem that might not be addressable from the client
+   * side"). A 5xx with the error envelope is then a robustness finding, not a status violation. Leave it out where
+   * the document names the answer for exactly this condition (400 for a body that is not JSON or fails validation,
+   * 404 for a missing object, 409 for a conflict, a success for a well-formed request): a 5xx is then the rule's
+   * failure at its level.
+   */
+  serverError?: 'robustness'
 }
 
 /** A second opinion on each response from the user's own OpenAPI document (--openapi). */
@@ -51,6 +63,7 @@ export class Checker {
       ...(opts.status !== undefined ? { status: opts.status } : {}),
       ...(opts.errorType ? { errorType: opts.errorType } : {}),
       ...(opts.schema !== undefined ? { schema: opts.schema } : {}),
+      ...(opts.serverError ? { serverError: opts.serverError } : {}),
     }
     if (opts.status !== undefined) this.accepts(ex, opts.status)
     if (this.openapi && ex.status > 0 && ex.request.method !== 'HEAD') {
@@ -115,7 +128,7 @@ export class Checker {
     // A setup step judges nothing: where it expects a success, any success will do.
     const ok = setupSucceeded(ex, status)
     if (!ok) {
-      // Recorded as a violation too, so reports group it with the other answers that broke the same rule.
+      // No answer at all is recorded as a violation too, so reports group it with the other requests that got none.
       const violation = setupViolation(ex, what)
       if (violation) this.meta.violations.push(violation)
       throw setupFailure(ex, what)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConformanceFailure, SetupError } from './results/errors.ts'
+import { Blocked, ConformanceFailure } from './results/errors.ts'
 import { expectSetup, setupFailure, setupSucceeded, setupViolation } from './setup-failure.ts'
 import type { Exchange } from './http/exchange.ts'
 
@@ -16,18 +16,32 @@ const ex = (status: number, transportError?: string): Exchange => ({
 })
 
 describe('a setup step that did not succeed', () => {
-  it('is the server’s failure when a valid request got a 5xx or no answer', () => {
-    expect(setupFailure(ex(500), 'create table')).toBeInstanceOf(ConformanceFailure)
-    expect(setupViolation(ex(503), 'create table')).toMatchObject({
-      rule: 'errors/valid-request-no-5xx',
-      level: 'MUST',
-    })
+  it('is the server’s failure only when no answer came', () => {
+    expect(setupFailure(ex(0, 'connection reset'), 'create table')).toBeInstanceOf(ConformanceFailure)
     expect(setupViolation(ex(0, 'connection reset'), 'create table')?.rule).toBe('http/responds')
   })
 
-  it('leaves the rule unjudged (a setup error) for any other refusal', () => {
-    expect(setupFailure(ex(404), 'create table')).toBeInstanceOf(SetupError)
-    expect(setupViolation(ex(409), 'create table')).toBeUndefined()
+  it('blocks the rule for any answer, 4xx or 5xx, naming the rule that carries the refusal', () => {
+    for (const status of [404, 409, 500, 503]) {
+      const thrown = setupFailure(ex(status), 'create table')
+      expect(thrown).toBeInstanceOf(Blocked)
+      expect((thrown as Blocked).rule).toBe('tables/create/returns-metadata')
+      expect(setupViolation(ex(status), 'create table')).toBeUndefined()
+    }
+  })
+
+  it('names the update kind a refused commit carried', () => {
+    const commit: Exchange = {
+      ...ex(403),
+      operationId: 'updateTable',
+      request: {
+        method: 'POST',
+        url: 'http://x',
+        headers: {},
+        body: '{"updates":[{"action":"remove-snapshots"}]}',
+      },
+    }
+    expect((setupFailure(commit, 'commit') as Blocked).rule).toBe('commits/updates/remove-snapshots')
   })
 })
 
@@ -38,6 +52,6 @@ describe('a setup step succeeds', () => {
     expect(setupSucceeded(ex(404), 204)).toBe(false)
     expect(setupSucceeded(ex(404), [404, 409])).toBe(true)
     expect(setupSucceeded(ex(200), [404, 409])).toBe(false)
-    expect(() => expectSetup(ex(409), 'create table')).toThrow(SetupError)
+    expect(() => expectSetup(ex(409), 'create table')).toThrow(Blocked)
   })
 })

@@ -1,32 +1,43 @@
 /**
- * The one error of a setup step that did not succeed. Whose failure it is depends on the answer: a valid request
- * answered 5xx, or not answered at all, is the server's failure (the test fails: the rule could not be reached
- * because of the server); any other refusal leaves the rule unjudged (the test is an error of the setup).
+ * The one error of a setup step that did not succeed. A setup step judges nothing, so a refusal of it judges
+ * nothing either: the rule under test is blocked, and the refusal is judged once, by the rule that carries it (the
+ * setup operation's own rule, setup-carriers.ts), whatever the answer was, a 4xx or a 5xx. Only a request that got
+ * no answer at all is the server's failure here (http/responds): no rule's test could see anything else.
  */
 import { errorSummary } from './checks/http.ts'
 import type { Exchange } from './http/exchange.ts'
-import { ConformanceFailure, SetupError } from './results/errors.ts'
+import { Blocked, ConformanceFailure } from './results/errors.ts'
 import type { Violation } from './results/violation.ts'
+import { carrierOf } from './setup-carriers.ts'
 
-/** The server's violation behind a failed setup step, when it is the server's: 5xx or no answer. */
+/** The server's violation behind a failed setup step, when it is one: no answer at all. */
 export function setupViolation(ex: Exchange, what: string): Violation | undefined {
-  if (!ex.transportError && ex.status < 500) return undefined
+  if (!ex.transportError) return undefined
   return {
     check: 'setup',
-    rule: ex.transportError ? 'http/responds' : 'errors/valid-request-no-5xx',
+    rule: 'http/responds',
     level: 'MUST',
-    message: `setup step "${what}" (${ex.operationId}): ${ex.transportError ? `no HTTP response: ${ex.transportError}` : `a valid request answered ${ex.status}${errorSummary(ex.json) ? ` (${errorSummary(ex.json)})` : ''}`}`,
+    message: `setup step "${what}" (${ex.operationId}): no HTTP response: ${ex.transportError}`,
     operationId: ex.operationId,
     status: ex.status,
     curl: ex.curl,
   }
 }
 
+/** The rule a refused setup step is carried by: the operation's own, or the request's first update kind. */
+export function setupCarrier(ex: Exchange): string {
+  return carrierOf(ex.operationId, ex.request.body) ?? `${ex.operationId} (no rule judges it)`
+}
+
 export function setupFailure(ex: Exchange, what: string): Error {
   const violation = setupViolation(ex, what)
   if (violation) return new ConformanceFailure(`${violation.message}\nRule: ${violation.rule} [MUST]`)
-  const why = `status ${ex.status}${errorSummary(ex.json) ? ` (${errorSummary(ex.json)})` : ''}`
-  return new SetupError(`setup step "${what}" (${ex.operationId}) did not succeed: ${why}`)
+  const why = `${ex.status}${errorSummary(ex.json) ? ` (${errorSummary(ex.json)})` : ''}`
+  const carrier = setupCarrier(ex)
+  return new Blocked(
+    `blocked by ${carrier}: setup step "${what}" (${ex.operationId}) was answered ${why}; that answer is judged by ${carrier}, not here`,
+    carrier,
+  )
 }
 
 /** Whether a setup step's answer will do: any success where a success is wanted (a release answering 200 where a

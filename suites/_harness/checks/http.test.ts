@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Exchange } from '../http/exchange.ts'
-import { serverError } from './http.ts'
+import type { Level } from './types.ts'
+import { serverError, statusExpected } from './http.ts'
 
 const ex = (status: number, headers: Record<string, string> = {}): Exchange => ({
   operationId: 'createNamespace',
@@ -12,20 +13,43 @@ const ex = (status: number, headers: Record<string, string> = {}): Exchange => (
   durationMs: 1,
   curl: 'curl x',
 })
-const ctx = (status: number | readonly number[]) => ({
+const ctx = (
+  status: number | readonly number[],
+  more: { serverError?: 'robustness'; level?: Level; rule?: string } = {},
+) => ({
   op: undefined,
-  expectation: { status, rule: 'x/y', level: 'MUST' as const },
+  expectation: { status, rule: more.rule ?? 'x/y', level: more.level ?? ('MUST' as const), ...more },
 })
 
-describe('server-error check', () => {
-  it('reports a 5xx where a 4xx or 2xx was due, under its own rule', () => {
-    expect(serverError(ex(500), ctx(400))).toMatchObject([{ rule: 'errors/no-5xx', level: 'MUST' }])
-    expect(serverError(ex(502), ctx([200, 409]))).toHaveLength(1)
+describe('a 5xx where the document names the answer', () => {
+  it('fails the rule at its level through the status check, and is reported once', () => {
+    expect(statusExpected(ex(500), ctx(400))).toMatchObject([{ rule: 'x/y', level: 'MUST' }])
+    expect(statusExpected(ex(502), ctx([200, 409], { level: 'SHOULD' }))).toMatchObject([{ level: 'SHOULD' }])
+    expect(serverError(ex(500), ctx(400))).toEqual([])
+  })
+})
+
+describe('a 5xx where the document names no answer (schema-valid but unusual input)', () => {
+  it('is a robustness finding, never a status violation', () => {
+    expect(statusExpected(ex(500), ctx(400, { serverError: 'robustness' }))).toEqual([])
+    expect(serverError(ex(500), ctx(400, { serverError: 'robustness' }))).toMatchObject([
+      { rule: 'errors/no-5xx', level: 'ROBUSTNESS', received: '500' },
+    ])
+  })
+
+  it('is reported under a ROBUSTNESS rule of its own when the test judges one', () => {
+    const own = ctx([200, 400], { level: 'ROBUSTNESS', rule: 'robustness/page-token/no-5xx' })
+    expect(statusExpected(ex(500), own)).toEqual([])
+    expect(serverError(ex(500), own)).toMatchObject([
+      { rule: 'robustness/page-token/no-5xx', level: 'ROBUSTNESS' },
+    ])
   })
 
   it('leaves alone expected 5xx, non-5xx answers and a transient 503 with Retry-After', () => {
-    expect(serverError(ex(500), ctx([200, 500]))).toEqual([])
-    expect(serverError(ex(404), ctx(400))).toEqual([])
-    expect(serverError(ex(503, { 'retry-after': '1' }), ctx(200))).toEqual([])
+    const r = { serverError: 'robustness' as const }
+    expect(serverError(ex(500), ctx([200, 500], r))).toEqual([])
+    expect(serverError(ex(404), ctx(400, r))).toEqual([])
+    expect(statusExpected(ex(404), ctx(400, r))).toMatchObject([{ level: 'MUST' }])
+    expect(serverError(ex(503, { 'retry-after': '1' }), ctx(200, r))).toEqual([])
   })
 })

@@ -18,6 +18,8 @@ export const statusExpected: Check = (ex, { expectation: e }) => {
   if (e.status === undefined || ex.status === 0) return []
   const allowed = typeof e.status === 'number' ? [e.status] : e.status
   if (allowed.includes(ex.status)) return []
+  // A 5xx where the document names no answer is the server-error check's robustness finding, not a wrong status.
+  if (unexpectedServerError(ex, allowed) && robustnessOnly(e)) return []
   const detail = errorSummary(ex.json)
   return [
     {
@@ -32,26 +34,42 @@ export const statusExpected: Check = (ex, { expectation: e }) => {
 }
 
 /**
- * A 5xx where the test expected an answer the server can give is a violation of its own, whatever rule the test
- * judges: the request was the client's to get right or wrong, and a server error tells the client nothing (for a
- * commit it even means "state unknown"). A 503 with Retry-After is the spec's transient unavailability: not judged.
+ * A 5xx where the test expected another answer. Where the document names the answer for exactly the request's
+ * condition, the status check fails the test's rule at its level, and nothing more is reported here: one defect,
+ * counted once. Where it names none (the expectation says `serverError: 'robustness'`, or the rule is judged at the
+ * ROBUSTNESS level), the 5xx is a robustness finding: the document lists 5XX for every operation ("A server-side
+ * problem that might not be addressable from the client side"), so it is reported apart and never fails a rule. A
+ * 5xx without the error envelope is the envelope check's MUST in both cases. A 503 with Retry-After is the spec's
+ * transient unavailability: never judged.
  */
 export const serverError: Check = (ex, { expectation: e }) => {
-  if (ex.status < 500 || e.status === undefined) return []
+  if (e.status === undefined) return []
   const expected = typeof e.status === 'number' ? [e.status] : e.status
-  if (expected.some((s) => s >= 500)) return []
-  if (ex.status === 503 && ex.headers['retry-after'] !== undefined) return []
+  if (!unexpectedServerError(ex, expected) || !robustnessOnly(e)) return []
   const detail = errorSummary(ex.json)
   return [
     {
       check: 'server-error',
-      rule: 'errors/no-5xx',
-      level: 'MUST',
-      message: `a server error (${ex.status}${detail ? ` ${detail}` : ''}) where ${expected.join(' or ')} was due`,
+      rule: e.level === 'ROBUSTNESS' ? e.rule : 'errors/no-5xx',
+      level: 'ROBUSTNESS',
+      message: `a server error (${ex.status}${detail ? ` ${detail}` : ''}) to a request the document names no answer for (expected ${expected.join(' or ')})`,
       received: String(ex.status),
       expected: expected.join(' | '),
     },
   ]
+}
+
+/** A 5xx the expectation did not name; a 503 with Retry-After (transient, resent already) is never one. */
+function unexpectedServerError(
+  ex: { status: number; headers: Record<string, string> },
+  expected: readonly number[],
+): boolean {
+  if (ex.status < 500 || expected.some((s) => s >= 500)) return false
+  return !(ex.status === 503 && ex.headers['retry-after'] !== undefined)
+}
+
+function robustnessOnly(e: { serverError?: 'robustness'; level: string }): boolean {
+  return e.serverError === 'robustness' || e.level === 'ROBUSTNESS'
 }
 
 /** HEAD, 204 and 304 responses carry no body (RFC 9110 §9.3.2, §15.3.5, §15.4.5). */

@@ -12,6 +12,11 @@ export interface Expectation {
   readonly errorType?: RegExp
   /** Override the success-body schema name from the operation table (null: no schema check). */
   readonly schema?: string | null
+  /**
+   * `robustness`: the document names no answer for this (schema-valid but unusual) request, so a 5xx with the
+   * error envelope is a robustness finding instead of a status violation (see ConformOptions in checker.ts).
+   */
+  readonly serverError?: 'robustness'
   /** Rule the status expectation enforces, and its level. */
   readonly rule: string
   readonly level: Level

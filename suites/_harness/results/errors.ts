@@ -12,6 +12,11 @@ export const ERROR_CODES = {
   setup: 'CC_SETUP_ERROR',
   /** The harness's own failure (bad config, unreachable target, failed auth setup). */
   harness: 'CC_HARNESS_ERROR',
+  /**
+   * The server refused a setup step the rule needs: the rule is not judged here, but by the rule that carries the
+   * defect (the setup operation's own), once.
+   */
+  blocked: 'CC_BLOCKED',
 } as const
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]
@@ -35,6 +40,27 @@ export class ConformanceFailure extends Error {
 export class SetupError extends Error {
   override readonly name = 'SetupError'
   readonly code: ErrorCode = ERROR_CODES.setup
+}
+
+/**
+ * Thrown when the server refused a setup step (any answer that is not the success the step needs): the outcome is
+ * "blocked", never part of the verdict. `rule` names the rule that carries the defect, judged in its own test.
+ */
+export class Blocked extends Error {
+  override readonly name = 'Blocked'
+  readonly code: ErrorCode = ERROR_CODES.blocked
+  readonly rule: string
+  constructor(message: string, rule: string) {
+    super(message)
+    this.rule = rule
+  }
+}
+
+/** The rule a thrown Blocked names (also after it crossed a worker boundary as plain data). */
+export function blockedBy(thrown: unknown): string | undefined {
+  if (errorCode(thrown) !== ERROR_CODES.blocked) return undefined
+  const rule = (thrown as { rule?: unknown }).rule
+  return typeof rule === 'string' ? rule : undefined
 }
 
 /** The `code` of anything thrown, when it carries a string one (ours, undici's, node's). */

@@ -8,9 +8,12 @@ import type { Level, Violation } from './violation.ts'
 
 /**
  * `not-configured`: the rule needs something the run was not given (a warehouse, a read-only or expired token, OAuth
- * client credentials) — not the server's shortcoming, unlike `unsupported`.
+ * client credentials) — not the server's shortcoming, unlike `unsupported`. `blocked`: the server refused a setup
+ * step the rule needs; the defect is judged once, by the rule that carries it (the setup operation's own), and a
+ * blocked rule is never part of the verdict.
  */
-export type Outcome = 'pass' | 'fail' | 'warn' | 'unsupported' | 'not-configured' | 'disabled' | 'error'
+export type Outcome =
+  'pass' | 'fail' | 'warn' | 'unsupported' | 'not-configured' | 'disabled' | 'blocked' | 'error'
 
 export interface ConformanceMeta {
   area: string

@@ -21,6 +21,7 @@ export function outcomeOf({ state, thrown, meta }: FinishedTest): Outcome {
   if (meta?.stoppedAnswering && state !== 'skipped' && state !== 'pending') return 'error'
   if (state === 'failed') {
     const code = errorCode(thrown)
+    if (code === ERROR_CODES.blocked) return 'blocked'
     return code !== undefined && RULE_FAILURE_CODES.has(code) ? 'fail' : 'error'
   }
   if (state === 'skipped' || state === 'pending')
