@@ -39,8 +39,9 @@ describe('serve', () => {
       try {
         expect(again.warehouse).not.toBe(warehouse)
       } finally {
-        await again.stop()
+        expect(await again.stop()).toBe(0)
       }
+      expect(existsSync(again.warehouse as string)).toBe(false)
     } finally {
       if (!stopped) await serve.stop()
     }

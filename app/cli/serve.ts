@@ -14,6 +14,12 @@ export async function serveCommand(
   given: Options = opts,
 ): Promise<number> {
   const setup = serveSetup(opts, extra, given)
+  // Listening for Ctrl+C before anything is printed: a signal that came between the lines below and a later
+  // listener would end the process by default, leaving the temporary warehouse behind.
+  let stopRequested = () => {}
+  const stopped = new Promise<void>((resolveStop) => (stopRequested = resolveStop))
+  process.once('SIGINT', stopRequested)
+  process.once('SIGTERM', stopRequested)
   // A fresh folder each time, so a client never meets the tables of an earlier session.
   const temporary = setup.temporaryWarehouse
     ? mkdtempSync(join(tmpdir(), 'catalog-conformance-serve-'))
@@ -25,6 +31,8 @@ export async function serveCommand(
   try {
     server = await start(temporary ? { ...setup.server, warehouseDir: temporary } : setup.server)
   } catch (e) {
+    process.off('SIGINT', stopRequested)
+    process.off('SIGTERM', stopRequested)
     removeTemporary()
     throw new HarnessError(
       `cannot start the reference server on ${setup.host}:${setup.port}: ${(e as Error).message}`,
@@ -36,11 +44,7 @@ export async function serveCommand(
       `warehouse: ${temporary} (a temporary folder, removed when serve stops; --warehouse-dir DIR keeps one)`,
     )
   else if (setup.server.warehouseDir !== undefined) log(`warehouse: ${setup.server.warehouseDir}`)
-  await new Promise<void>((resolveStop) => {
-    const stop = () => resolveStop()
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
-  })
+  await stopped
   await server.close()
   removeTemporary()
   log('stopped')
