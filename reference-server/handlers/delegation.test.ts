@@ -22,6 +22,8 @@ describe('access delegation', () => {
       expect(r.json['storage-credentials'][0].prefix).toBe(r.json.metadata.location)
       expect(r.json.config['s3.access-key-id']).toEqual(expect.any(String))
       expect(r.json.config['s3.secret-access-key']).toEqual(expect.any(String))
+      // DuckDB takes vended S3 keys only with a region.
+      expect(r.json.config['client.region']).toBe('us-east-1')
       // A config `token` is the bearer token clients switch to for the table: never vended as a storage credential.
       expect(r.json.config).not.toHaveProperty('token')
       expect(r.headers.etag).not.toBe(plain.headers.etag)

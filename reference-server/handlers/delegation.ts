@@ -12,11 +12,16 @@ export interface StorageCredential {
   readonly config: Record<string, string>
 }
 
+/** The region of the vended S3 credential (any fixed region: the keys grant nothing). */
+export const VENDED_REGION = 'us-east-1'
+
 const digest = (...parts: string[]): string => createHash('sha256').update(parts.join('\n')).digest('hex')
 
 /**
  * A storage credential for the table's location, under the storage keys Iceberg's FileIO implementations read
- * (S3 here). Never under `token`: clients read a config `token` as the bearer token for the table's REST calls.
+ * (S3 here), with the region an S3 credential comes with (`client.region`, as Java's S3FileIO reads it): DuckDB
+ * refuses vended S3 keys without a region ("No region was provided via the vended credentials"). Never under
+ * `token`: clients read a config `token` as the bearer token for the table's REST calls.
  * Not a secret: it grants nothing anywhere.
  */
 export function storageCredentials(md: JsonObject): StorageCredential[] {
@@ -30,6 +35,7 @@ export function storageCredentials(md: JsonObject): StorageCredential[] {
         's3.access-key-id': `ASIA${d.slice(0, 16).toUpperCase()}`,
         's3.secret-access-key': `vended-${d.slice(16, 48)}`,
         's3.session-token': `vended-${d.slice(48, 64)}`,
+        'client.region': VENDED_REGION,
       },
     },
   ]
