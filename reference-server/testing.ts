@@ -2,6 +2,7 @@
  * A socket-free client over `createHandler` for the server's own tests: one call per request, the
  * JSON body parsed. Not used by the server itself.
  */
+import { parseJson, stringifyJson } from '../schemas/model/json-int64.ts'
 import { createHandler } from './index.ts'
 import type { MetadataBuilder } from './metadata-contract.ts'
 import type { ReferenceServerOptions } from './options.ts'
@@ -34,10 +35,10 @@ export function testClient(opts: ReferenceServerOptions = {}, builder?: Metadata
       path: q < 0 ? path : path.slice(0, q),
       query: new URLSearchParams(q < 0 ? '' : path.slice(q + 1)),
       headers: Object.fromEntries(Object.entries(o.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
-      body: o.raw ?? (o.body === undefined ? '' : JSON.stringify(o.body)),
+      body: o.raw ?? (o.body === undefined ? '' : stringifyJson(o.body)),
     })
     const isJson = (res.headers['content-type'] ?? '').includes('json') && res.body !== undefined
-    return { ...res, json: isJson ? JSON.parse(res.body as string) : undefined }
+    return { ...res, json: isJson ? parseJson(res.body as string) : undefined }
   }
 }
 

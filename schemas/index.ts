@@ -8,6 +8,7 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js'
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import { newInstance } from './ajv-instance.ts'
+import { forValidation } from './model/json-int64.ts'
 import { precompiledValidator } from './precompiled.ts'
 import { schemaRefs } from './registry.ts'
 import type { SchemaName } from './generated/schema-names.ts'
@@ -65,6 +66,11 @@ export function validatorFor(name: SchemaName | string): ValidateFunction {
   return lookup(name, false)
 }
 
+/*
+ * Both validators take parsed JSON as schemas/model/json-int64.ts reads it: an integer beyond 2^53 is a bigint,
+ * which AJV does not know, so they judge a copy where it is the double of its value (forValidation).
+ */
+
 /**
  * Validates `value` against the named component with every object open to fields it does not name, as the
  * upstream OpenAPI document's schemas are. What a server must ACCEPT is judged with these (an unknown request
@@ -72,7 +78,7 @@ export function validatorFor(name: SchemaName | string): ValidateFunction {
  */
 export function validateOpen(name: SchemaName | string, value: unknown): ValidationResult {
   const fn = lookup(name, true)
-  if (fn(value)) return { valid: true, errors: [] }
+  if (fn(forValidation(value))) return { valid: true, errors: [] }
   return { valid: false, errors: formatErrors(fn.errors ?? []) }
 }
 
@@ -82,7 +88,7 @@ export function validateOpen(name: SchemaName | string, value: unknown): Validat
  */
 export function validate(name: SchemaName | string, value: unknown): ValidationResult {
   const fn = validatorFor(name)
-  if (fn(value)) return { valid: true, errors: [] }
+  if (fn(forValidation(value))) return { valid: true, errors: [] }
   return { valid: false, errors: formatErrors(fn.errors ?? []) }
 }
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { badRequest, notFound } from '../errors.ts'
 import { isObject, type JsonObject } from '../json.ts'
-import { parseJson, stringifyJson } from '../json-lossless.ts'
+import { parseJson, stringifyJson } from '../../schemas/model/json-int64.ts'
 import type { HandlerContext } from './context.ts'
 
 /** The version number encoded in a metadata file name, or -1 when it has none (Java's rule). */

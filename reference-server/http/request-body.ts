@@ -5,7 +5,7 @@
 import { OPERATIONS, type OperationId } from '../../schemas/operations.ts'
 import { hasSchema, validateOpen } from '../../schemas/index.ts'
 import { badRequest } from '../errors.ts'
-import { parseJson } from '../json-lossless.ts'
+import { parseJson } from '../../schemas/model/json-int64.ts'
 import { withoutNulls } from '../../schemas/model/json.ts'
 
 /** Operations whose body the spec does not mark required. */

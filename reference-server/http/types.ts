@@ -2,7 +2,7 @@
  * The transport-neutral request and response the adapter works on. `listen.ts` converts node:http
  * messages to and from these; tests call the adapter with them directly, without a socket.
  */
-import { stringifyJson } from '../json-lossless.ts'
+import { stringifyJson } from '../../schemas/model/json-int64.ts'
 
 export interface ServerRequest {
   readonly method: string

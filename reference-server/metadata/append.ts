@@ -7,6 +7,7 @@
  */
 import { badRequest, validationFailed } from '../errors.ts'
 import { readAvroFile } from '../../schemas/model/avro.ts'
+import { int64 } from '../../schemas/model/json-int64.ts'
 import {
   manifestBytes,
   manifestListBytes,
@@ -16,7 +17,7 @@ import {
 import { arr, int, obj, str } from './read.ts'
 import { currentSnapshotId, type TableDraft } from './table-draft.ts'
 import { addSnapshotChecked, setRefChecked } from './updates-snapshot.ts'
-import type { DataFile, Snapshot, TableMetadata } from './types.ts'
+import type { DataFile, Snapshot, SnapshotId, TableMetadata } from './types.ts'
 import type { Json } from './read.ts'
 
 const FORMATS = ['avro', 'orc', 'parquet', 'puffin']
@@ -57,8 +58,8 @@ function parseDataFile(v: unknown, i: number, md: TableMetadata): DataFile {
  * XORed, as Java derives ids from a UUID, then cut to 53 bits. Unique in the table; after a few collisions
  * (only with a degenerate uuid source) it falls back to the highest id + 1.
  */
-function newSnapshotId(d: TableDraft): number {
-  const taken = new Set(d.md.snapshots.map((s) => s['snapshot-id']))
+function newSnapshotId(d: TableDraft): SnapshotId {
+  const taken = new Set<SnapshotId>(d.md.snapshots.map((s) => s['snapshot-id']))
   for (let attempt = 0; attempt < 8; attempt++) {
     const hex = d.ctx.newUuid().replace(/-/g, '').padStart(32, '0').slice(-32)
     if (!/^[0-9a-fA-F]{32}$/.test(hex)) continue
@@ -66,7 +67,9 @@ function newSnapshotId(d: TableDraft): number {
     const id = Number(mixed)
     if (id > 0 && !taken.has(id)) return id
   }
-  return Math.max(0, ...taken) + 1
+  // Other writers' ids may be 63-bit bigints: the highest is found exactly.
+  const highest = [...taken].reduce<bigint>((m, x) => (BigInt(x) > m ? BigInt(x) : m), 0n)
+  return int64(highest + 1n)
 }
 
 const total = (parent: Snapshot | undefined, key: string): number => {

@@ -3,6 +3,7 @@
  * naming the field when the value has the wrong shape, so malformed bodies never reach the builder logic.
  */
 import { badRequest } from '../errors.ts'
+import { inInt64Range, isInt64, type Int64 } from '../../schemas/model/json-int64.ts'
 
 import { isObject, type Json } from '../../schemas/model/json.ts'
 export { isObject, jsonEqual, type Json } from '../../schemas/model/json.ts'
@@ -23,12 +24,16 @@ export function optStr(o: Json, key: string, what: string): string | undefined {
 }
 
 /**
- * An integer. Java snapshot ids are random 63-bit longs, beyond 2^53: JSON.parse has already rounded them
- * before they get here, so unsafe integers are accepted as they come (exact int64 ids need a lossless
- * JSON parse in the HTTP layer).
+ * An integer that fits a safe JavaScript number: schema ids, field ids, counts, sequence numbers and times. Such a
+ * field beyond 2^53 arrives as a bigint (schemas/model/json-int64.ts) and is refused by name rather than rounded:
+ * this server does arithmetic on these, and no writer gets near 2^53 with them. Snapshot ids are `id`.
  */
 export function int(o: Json, key: string, what: string): number {
   const v = o[key]
+  if (typeof v === 'bigint')
+    throw badRequest(
+      `Invalid ${what}: '${key}' is ${v}, beyond 2^53, which this server does not support here`,
+    )
   if (typeof v !== 'number' || !Number.isInteger(v))
     throw badRequest(`Invalid ${what}: '${key}' must be an integer`)
   return v
@@ -36,6 +41,27 @@ export function int(o: Json, key: string, what: string): number {
 
 export function optInt(o: Json, key: string, what: string): number | undefined {
   return o[key] === undefined || o[key] === null ? undefined : int(o, key, what)
+}
+
+/** One `long` id: exact, a bigint beyond 2^53 (random 63-bit snapshot ids), 400 outside a long's range. */
+function idValue(v: unknown, what: string, key: string): Int64 {
+  if (!isInt64(v)) throw badRequest(`Invalid ${what}: '${key}' must be an integer`)
+  if (!inInt64Range(v)) throw badRequest(`Invalid ${what}: '${key}' is ${v}, beyond the range of a long`)
+  return v
+}
+
+/** A snapshot id, exactly as the client sent it. */
+export function id(o: Json, key: string, what: string): Int64 {
+  return idValue(o[key], what, key)
+}
+
+export function optId(o: Json, key: string, what: string): Int64 | undefined {
+  return o[key] === undefined || o[key] === null ? undefined : id(o, key, what)
+}
+
+/** A list of snapshot ids, each exact. */
+export function idList(o: Json, key: string, what: string): Int64[] {
+  return arr(o, key, what).map((x) => idValue(x, what, key))
 }
 
 export function bool(o: Json, key: string, what: string): boolean {

@@ -6,7 +6,7 @@
 import { validationFailed } from '../errors.ts'
 import { bindSortOrder, bindSpec, checkOrderCompatible, checkSpecCompatible } from './bind.ts'
 import { clone } from './read.ts'
-import type { CommitContext, PartitionSpec, SortOrder, TableMetadata } from './types.ts'
+import type { CommitContext, PartitionSpec, SnapshotId, SortOrder, TableMetadata } from './types.ts'
 
 /** Java and Rust both allow one minute of clock skew between log entries and last-updated-ms. */
 export const SKEW_MS = 60_000
@@ -25,7 +25,7 @@ export interface TableDraft {
   addedSchemaIds: Set<number>
   addedSpecIds: Set<number>
   addedOrderIds: Set<number>
-  addedSnapshotIds: Set<number>
+  addedSnapshotIds: Set<SnapshotId>
   /**
    * The schema a spec or sort order of this commit binds to: the one named by the latest add-schema (added or
    * reused), else the current schema. The spec orders no updates, so a commit is judged as a whole: DuckDB
@@ -36,7 +36,7 @@ export interface TableDraft {
   unboundSpecs: PartitionSpec[]
   unboundOrders: SortOrder[]
   /** Snapshots added in this commit that `main` was set to, in order (intermediate ones are collapsed). */
-  mainSetToAdded: number[]
+  mainSetToAdded: SnapshotId[]
   removedSnapshots: boolean
   /** Files to write with the commit's metadata (what `append` adds), by location. */
   newFiles: Map<string, Buffer>
@@ -100,7 +100,7 @@ export function newDraft(base: TableMetadata | null, ctx: CommitContext, formatV
 }
 
 /** The current snapshot id, with Java's -1 and null both meaning "none". */
-export function currentSnapshotId(md: Pick<TableMetadata, 'current-snapshot-id'>): number | null {
+export function currentSnapshotId(md: Pick<TableMetadata, 'current-snapshot-id'>): SnapshotId | null {
   const id = md['current-snapshot-id']
   return id === null || id === undefined || id === -1 ? null : id
 }

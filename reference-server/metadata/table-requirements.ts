@@ -3,9 +3,9 @@
  * → 400), then checked in request order against the base; the first failure is 409 and nothing applies.
  */
 import { badRequest, commitFailed, noSuchTable } from '../errors.ts'
-import { int, obj, str, type Json } from './read.ts'
+import { id, int, obj, str, type Json } from './read.ts'
 import { currentSnapshotId } from './table-draft.ts'
-import type { TableMetadata } from './types.ts'
+import type { SnapshotId, TableMetadata } from './types.ts'
 
 export const TABLE_REQUIREMENTS = [
   'assert-create',
@@ -41,7 +41,7 @@ export function parseTableRequirements(requirements: unknown): ParsedRequirement
     if (type === 'assert-table-uuid') str(body, 'uuid', type)
     if (type === 'assert-ref-snapshot-id') {
       str(body, 'ref', type)
-      if (body['snapshot-id'] !== undefined && body['snapshot-id'] !== null) int(body, 'snapshot-id', type)
+      if (body['snapshot-id'] !== undefined && body['snapshot-id'] !== null) id(body, 'snapshot-id', type)
     }
     const intField = FIELD[type]
     if (intField) int(body, intField[0], type)
@@ -74,7 +74,7 @@ function check(base: TableMetadata, r: ParsedRequirement): void {
   }
   if (type === 'assert-ref-snapshot-id') {
     const name = body.ref as string
-    const expected = (body['snapshot-id'] ?? null) as number | null
+    const expected = (body['snapshot-id'] ?? null) as SnapshotId | null
     let ref = base.refs?.[name]
     // v1 metadata from other writers may have no refs; its main is the current snapshot.
     const current = currentSnapshotId(base)

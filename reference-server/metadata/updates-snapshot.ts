@@ -3,7 +3,7 @@
  * remove-snapshot-ref, remove-snapshots. Refs and the snapshot log only move through set-snapshot-ref.
  */
 import { badRequest, commitFailed, validationFailed } from '../errors.ts'
-import { int, intList, obj, optInt, optStr, str, strMap, type Json } from './read.ts'
+import { id, idList, int, obj, optId, optInt, optStr, str, strMap, type Json } from './read.ts'
 import { currentSnapshotId, type TableDraft } from './table-draft.ts'
 import type { Snapshot, SnapshotRef } from './types.ts'
 
@@ -16,12 +16,12 @@ export function parseSnapshot(v: unknown): Snapshot {
   const operation = summary.operation ?? 'overwrite'
   if (!OPERATIONS.includes(operation)) throw badRequest(`Invalid snapshot summary operation: ${operation}`)
   const s: Snapshot = {
-    'snapshot-id': int(o, 'snapshot-id', 'snapshot'),
+    'snapshot-id': id(o, 'snapshot-id', 'snapshot'),
     'timestamp-ms': int(o, 'timestamp-ms', 'snapshot'),
     'manifest-list': str(o, 'manifest-list', 'snapshot'),
     summary: { ...summary, operation },
   }
-  const parent = optInt(o, 'parent-snapshot-id', 'snapshot')
+  const parent = optId(o, 'parent-snapshot-id', 'snapshot')
   if (parent !== undefined) s['parent-snapshot-id'] = parent
   const seq = optInt(o, 'sequence-number', 'snapshot')
   if (seq !== undefined) s['sequence-number'] = seq
@@ -88,7 +88,7 @@ export function addSnapshot(d: TableDraft, u: Json): void {
 function parseRef(u: Json): SnapshotRef {
   const type = str(u, 'type', 'set-snapshot-ref').toLowerCase()
   if (type !== 'branch' && type !== 'tag') throw badRequest(`Invalid snapshot ref type: ${type}`)
-  const ref: SnapshotRef = { type, 'snapshot-id': int(u, 'snapshot-id', 'set-snapshot-ref') }
+  const ref: SnapshotRef = { type, 'snapshot-id': id(u, 'snapshot-id', 'set-snapshot-ref') }
   for (const key of ['min-snapshots-to-keep', 'max-snapshot-age-ms', 'max-ref-age-ms'] as const) {
     const n = optInt(u, key, 'set-snapshot-ref')
     if (n === undefined) continue
@@ -145,7 +145,7 @@ export function removeSnapshotRef(d: TableDraft, u: Json): void {
 
 /** Java side effects: statistics and refs of removed snapshots go too; removing main's snapshot clears it. */
 export function removeSnapshots(d: TableDraft, u: Json): void {
-  const ids = new Set(intList(u, 'snapshot-ids', 'remove-snapshots'))
+  const ids = new Set(idList(u, 'snapshot-ids', 'remove-snapshots'))
   const md = d.md
   if (!md.snapshots.some((s) => ids.has(s['snapshot-id']))) return
   md.snapshots = md.snapshots.filter((s) => !ids.has(s['snapshot-id']))

@@ -3,7 +3,7 @@
  * set-properties, remove-properties, set-location, the statistics updates and the encryption-key updates.
  */
 import { badRequest, validationFailed } from '../errors.ts'
-import { arr, int, isObject, obj, optStr, str, strList, strMap, trimLocation, type Json } from './read.ts'
+import { arr, id, int, isObject, obj, optStr, str, strList, strMap, trimLocation, type Json } from './read.ts'
 import { MAX_FORMAT_VERSION, RESERVED_TABLE_PROPERTIES } from './table-create.ts'
 import type { TableDraft } from './table-draft.ts'
 import type { BlobMetadata, EncryptedKey, PartitionStatisticsFile, StatisticsFile } from './types.ts'
@@ -96,7 +96,7 @@ function parseStatistics(u: Json): StatisticsFile {
     if (!fields.every((x) => Number.isSafeInteger(x))) throw badRequest(`Invalid blob-metadata ${i}: fields`)
     const blob: BlobMetadata = {
       type: str(bo, 'type', `blob-metadata ${i}`),
-      'snapshot-id': int(bo, 'snapshot-id', `blob-metadata ${i}`),
+      'snapshot-id': id(bo, 'snapshot-id', `blob-metadata ${i}`),
       'sequence-number': int(bo, 'sequence-number', `blob-metadata ${i}`),
       fields: fields as number[],
     }
@@ -104,7 +104,7 @@ function parseStatistics(u: Json): StatisticsFile {
     return blob
   })
   const stats: StatisticsFile = {
-    'snapshot-id': int(o, 'snapshot-id', 'statistics'),
+    'snapshot-id': id(o, 'snapshot-id', 'statistics'),
     'statistics-path': str(o, 'statistics-path', 'statistics'),
     'file-size-in-bytes': num(o, 'file-size-in-bytes', 'statistics'),
     'file-footer-size-in-bytes': num(o, 'file-footer-size-in-bytes', 'statistics'),
@@ -123,16 +123,16 @@ export function setStatistics(d: TableDraft, u: Json): void {
 }
 
 export function removeStatistics(d: TableDraft, u: Json): void {
-  const id = int(u, 'snapshot-id', 'remove-statistics')
-  if (!d.md.statistics.some((s) => s['snapshot-id'] === id)) return
-  d.md.statistics = d.md.statistics.filter((s) => s['snapshot-id'] !== id)
+  const sid = id(u, 'snapshot-id', 'remove-statistics')
+  if (!d.md.statistics.some((s) => s['snapshot-id'] === sid)) return
+  d.md.statistics = d.md.statistics.filter((s) => s['snapshot-id'] !== sid)
   d.changes.push('remove-statistics')
 }
 
 export function setPartitionStatistics(d: TableDraft, u: Json): void {
   const o = obj(u['partition-statistics'], 'partition-statistics')
   const stats: PartitionStatisticsFile = {
-    'snapshot-id': int(o, 'snapshot-id', 'partition-statistics'),
+    'snapshot-id': id(o, 'snapshot-id', 'partition-statistics'),
     'statistics-path': str(o, 'statistics-path', 'partition-statistics'),
     'file-size-in-bytes': num(o, 'file-size-in-bytes', 'partition-statistics'),
   }
@@ -142,9 +142,9 @@ export function setPartitionStatistics(d: TableDraft, u: Json): void {
 }
 
 export function removePartitionStatistics(d: TableDraft, u: Json): void {
-  const id = int(u, 'snapshot-id', 'remove-partition-statistics')
-  if (!d.md['partition-statistics'].some((s) => s['snapshot-id'] === id)) return
-  d.md['partition-statistics'] = d.md['partition-statistics'].filter((s) => s['snapshot-id'] !== id)
+  const sid = id(u, 'snapshot-id', 'remove-partition-statistics')
+  if (!d.md['partition-statistics'].some((s) => s['snapshot-id'] === sid)) return
+  d.md['partition-statistics'] = d.md['partition-statistics'].filter((s) => s['snapshot-id'] !== sid)
   d.changes.push('remove-partition-statistics')
 }
 

@@ -6,6 +6,7 @@
  * Lists" sections (https://iceberg.apache.org/spec/#manifests); optional fields the writers here never fill are
  * left out of the writer schema, which readers resolve by field id.
  */
+import { stringifyJson, type Int64 } from './json-int64.ts'
 import { writeAvroFile } from './avro.ts'
 import type { IcebergType, PartitionSpec, Schema, TableMetadata } from './types.ts'
 
@@ -149,7 +150,7 @@ const ADDED = 1
  * A manifest of `files` (all of one spec, all data or all deletes) added by snapshot `snapshotId`: its bytes,
  * ready to be written at a location. Sequence numbers are left to inheritance from the manifest list.
  */
-export function manifestBytes(md: ManifestTable, files: readonly ContentFile[], snapshotId: number): Buffer {
+export function manifestBytes(md: ManifestTable, files: readonly ContentFile[], snapshotId: Int64): Buffer {
   const specId = files[0]?.['spec-id'] ?? md['partition-specs'][0]?.['spec-id'] ?? 0
   if (files.some((f) => f['spec-id'] !== specId)) throw new Error('a manifest holds files of one spec')
   const deletes = files.some((f) => f.content !== 'data')
@@ -162,7 +163,7 @@ export function manifestBytes(md: ManifestTable, files: readonly ContentFile[], 
       )
     return {
       status: ADDED,
-      // A number, not a BigInt: avsc picks the branch of a union by the value's JavaScript type.
+      // Exact either way: the long type of avro.ts takes a number or a bigint, in a union too.
       snapshot_id: snapshotId,
       sequence_number: null,
       file_sequence_number: null,
@@ -180,9 +181,9 @@ export function manifestBytes(md: ManifestTable, files: readonly ContentFile[], 
   const schema = schemaOf(md)
   return writeAvroFile(manifestEntrySchema(columns), records, {
     meta: {
-      schema: JSON.stringify(schema),
+      schema: stringifyJson(schema),
       'schema-id': String(schema['schema-id'] ?? 0),
-      'partition-spec': JSON.stringify(specOf(md, specId).fields),
+      'partition-spec': stringifyJson(specOf(md, specId).fields),
       'partition-spec-id': String(specId),
       'format-version': String(md['format-version']),
       content: deletes ? 'deletes' : 'data',
@@ -216,7 +217,7 @@ const MANIFEST_LIST_SCHEMA = {
 /** The manifest list entry of a manifest written by {@link manifestBytes}. */
 export function manifestListEntry(
   manifest: { path: string; length: number; files: readonly ContentFile[] },
-  snapshot: { id: number; sequenceNumber: number },
+  snapshot: { id: Int64; sequenceNumber: number },
 ): ManifestListEntry {
   const first = manifest.files[0]
   return {
@@ -242,7 +243,7 @@ export function manifestListEntry(
  */
 export function manifestListBytes(
   entries: readonly ManifestListEntry[],
-  snapshot: { id: number; parentId?: number; sequenceNumber: number; formatVersion: number },
+  snapshot: { id: Int64; parentId?: Int64; sequenceNumber: number; formatVersion: number },
 ): Buffer {
   const records = entries.map((e) =>
     Object.fromEntries(

@@ -9,6 +9,7 @@
  * metadata-log length, reserved properties, trailing slash on location).
  */
 import { isObject } from './json.ts'
+import { stringifyJson } from './json-int64.ts'
 import { indexSchema, maxFieldId } from './schema-index.ts'
 import type { PartitionSpec, Schema, SortOrder, TableMetadata } from './types.ts'
 
@@ -177,7 +178,7 @@ function checkSnapshots(md: Loose, out: string[]): void {
   const main = refs?.main
   if (refs && current !== null && (main?.['snapshot-id'] !== current || main?.type !== 'branch')) {
     out.push(
-      `table/main-matches-current: current-snapshot-id ${current} but refs.main is ${JSON.stringify(main ?? null)}`,
+      `table/main-matches-current: current-snapshot-id ${current} but refs.main is ${stringifyJson(main ?? null)}`,
     )
   }
   if (current === null && main) out.push('table/main-matches-current: no current snapshot but refs has main')

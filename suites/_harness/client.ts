@@ -5,6 +5,7 @@
  */
 import { OPERATIONS, OPERATION_IDS } from '../../schemas/operations.ts'
 import type { OperationId } from '../../schemas/operations.ts'
+import { stringifyJson } from '../../schemas/model/json-int64.ts'
 import type { Capabilities } from './capabilities.ts'
 import type { Exchange } from './http/exchange.ts'
 import type { Transport } from './http/transport.ts'
@@ -123,7 +124,7 @@ export class CatalogClient {
   /** Sends one operation. Never throws for HTTP statuses; throws WriteRefused for a guarded write. */
   async call(id: OperationId, args: CallArgs = {}): Promise<Exchange> {
     const spec = OPERATIONS[id]
-    const body = args.rawBody ?? (args.body === undefined ? undefined : JSON.stringify(args.body))
+    const body = args.rawBody ?? (args.body === undefined ? undefined : stringifyJson(args.body))
     const url = this.urlOf(id, args)
     if (!changesNothing(id, args.body)) {
       const touched = namespacesTouched(id, args.namespace, args.body)
@@ -146,7 +147,7 @@ export class CatalogClient {
     path: string,
     args: Omit<CallArgs, 'namespace' | 'table' | 'view'> = {},
   ): Promise<Exchange> {
-    const body = args.rawBody ?? (args.body === undefined ? undefined : JSON.stringify(args.body))
+    const body = args.rawBody ?? (args.body === undefined ? undefined : stringifyJson(args.body))
     const url = `${this.options.baseUrl}${path}`
     checkWrite(method, 'raw', [], this.options.runPrefix, `${url} ${body ?? ''}`, this.options.runParent)
     if (!isRead(method)) this.options.ledger?.record('raw', [])

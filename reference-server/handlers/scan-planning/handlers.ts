@@ -15,13 +15,14 @@ import type { HandlerContext, OperationInput, OperationResult } from '../context
 import { storageCredentials } from '../delegation.ts'
 import { existingTable } from '../tables.ts'
 import type { Plan } from './plan-store.ts'
+import { isInt64, type Int64 } from '../../../schemas/model/json-int64.ts'
 import { CannotPlan, planScan, type ScanTask } from '../../planning/manifests.ts'
 
 /** Files per plan task; at most this many are returned inline. */
 export const FILES_PER_TASK = 4
 
-// Snapshot ids are 64-bit: beyond 2^53 they arrive as integral doubles (json-lossless.ts keeps their digits).
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v)
+// Snapshot ids are 64-bit: beyond 2^53 they arrive as exact bigints (schemas/model/json-int64.ts).
+const isInt = isInt64
 
 function snapshotIds(md: JsonObject): Set<unknown> {
   const snapshots = Array.isArray(md.snapshots) ? md.snapshots : []
@@ -55,7 +56,7 @@ function checkRequest(req: JsonObject, md: JsonObject): void {
 }
 
 /** The file scan tasks of one snapshot (default: the current one). */
-function snapshotTasks(ctx: HandlerContext, md: JsonObject, id?: number): readonly ScanTask[] {
+function snapshotTasks(ctx: HandlerContext, md: JsonObject, id?: Int64): readonly ScanTask[] {
   const snapshotId = id ?? md['current-snapshot-id']
   const snapshots = Array.isArray(md.snapshots) ? md.snapshots : []
   const snapshot = snapshots.find((s) => isObject(s) && s['snapshot-id'] === snapshotId)
@@ -71,9 +72,9 @@ function snapshotTasks(ctx: HandlerContext, md: JsonObject, id?: number): readon
 function tasksToScan(ctx: HandlerContext, md: JsonObject, req: JsonObject): ScanTask[] {
   const path = (t: ScanTask): unknown => t.dataFile['file-path']
   if (req['end-snapshot-id'] !== undefined) {
-    const end = snapshotTasks(ctx, md, req['end-snapshot-id'] as number)
+    const end = snapshotTasks(ctx, md, req['end-snapshot-id'] as Int64)
     if (req['start-snapshot-id'] === undefined) return [...end]
-    const before = new Set(snapshotTasks(ctx, md, req['start-snapshot-id'] as number).map(path))
+    const before = new Set(snapshotTasks(ctx, md, req['start-snapshot-id'] as Int64).map(path))
     return end.filter((t) => !before.has(path(t)))
   }
   const id = req['snapshot-id']

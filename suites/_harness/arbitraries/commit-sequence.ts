@@ -10,7 +10,7 @@
 import fc from 'fast-check'
 import { primitiveType } from './iceberg-type.ts'
 import { propertyMap } from './property-map.ts'
-import { snapshotDraft } from './snapshot-draft.ts'
+import { longIdSnapshotDraft, snapshotDraft } from './snapshot-draft.ts'
 import type { SnapshotDraft } from './snapshot-draft.ts'
 
 /** A partition or sort field: the source and transform are picked among those the current schema allows. */
@@ -62,6 +62,8 @@ export interface CommitIntent {
 
 export interface CommitSequenceOptions {
   readonly maxCommits?: number
+  /** Snapshots get random 63-bit ids, as Java, PyIceberg and iceberg-go write them (default: ids below 2^53). */
+  readonly longIds?: boolean
 }
 
 /** Table property keys the sequences use: a prefix no server adds on its own. */
@@ -79,60 +81,61 @@ const stem = fc
   .array(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz_', 'é', 'λ', '数'), { minLength: 1, maxLength: 6 })
   .map((u) => u.join(''))
 
-const structural: fc.Arbitrary<StructuralStep> = fc.oneof(
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      kind: fc.constant('add-schema' as const),
-      columns: fc.array(fc.record({ stem, type: primitiveType(false) }), { minLength: 1, maxLength: 3 }),
-      drop: fc.option(fc.nat()),
-      setCurrent: fc.boolean(),
-    }),
-  },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('set-current-schema' as const), pick: fc.nat() }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('add-spec' as const),
-      fields: fc.array(fieldPick, { minLength: 1, maxLength: 3 }),
-      setDefault: fc.boolean(),
-    }),
-  },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('set-default-spec' as const), pick: fc.nat() }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('add-sort-order' as const),
-      fields: fc.array(fieldPick, { minLength: 1, maxLength: 3 }),
-      setDefault: fc.boolean(),
-    }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('set-default-sort-order' as const), pick: fc.nat() }),
-  },
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      kind: fc.constant('snapshot' as const),
-      draft: snapshotDraft,
-      onBranch: fc.boolean(),
-    }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('set-ref' as const),
-      name: fc.constantFrom('tag-a' as const, 'tag-b' as const, 'branch-a' as const),
-      pick: fc.nat(),
-      retention: fc.option(fc.integer({ min: 1, max: 1_000_000_000 })),
-    }),
-  },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove-ref' as const), pick: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('rollback' as const), pick: fc.nat() }) },
-  { weight: 1, arbitrary: fc.constant({ kind: 'upgrade-format-version' as const }) },
-  { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
-)
+const structural = (draft: fc.Arbitrary<SnapshotDraft>): fc.Arbitrary<StructuralStep> =>
+  fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('add-schema' as const),
+        columns: fc.array(fc.record({ stem, type: primitiveType(false) }), { minLength: 1, maxLength: 3 }),
+        drop: fc.option(fc.nat()),
+        setCurrent: fc.boolean(),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('set-current-schema' as const), pick: fc.nat() }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('add-spec' as const),
+        fields: fc.array(fieldPick, { minLength: 1, maxLength: 3 }),
+        setDefault: fc.boolean(),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('set-default-spec' as const), pick: fc.nat() }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('add-sort-order' as const),
+        fields: fc.array(fieldPick, { minLength: 1, maxLength: 3 }),
+        setDefault: fc.boolean(),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('set-default-sort-order' as const), pick: fc.nat() }),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('snapshot' as const),
+        draft,
+        onBranch: fc.boolean(),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('set-ref' as const),
+        name: fc.constantFrom('tag-a' as const, 'tag-b' as const, 'branch-a' as const),
+        pick: fc.nat(),
+        retention: fc.option(fc.integer({ min: 1, max: 1_000_000_000 })),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove-ref' as const), pick: fc.nat() }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('rollback' as const), pick: fc.nat() }) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'upgrade-format-version' as const }) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
+  )
 
 const side: fc.Arbitrary<SideStep> = fc.oneof(
   {
@@ -161,7 +164,8 @@ const side: fc.Arbitrary<SideStep> = fc.oneof(
 
 /** A sequence of commit intents (1 to maxCommits, default 6). */
 export function commitSequence(opts: CommitSequenceOptions = {}): fc.Arbitrary<CommitIntent[]> {
-  return fc.array(fc.record({ step: structural, side: fc.array(side, { maxLength: 2 }) }), {
+  const step = structural(opts.longIds ? longIdSnapshotDraft : snapshotDraft)
+  return fc.array(fc.record({ step, side: fc.array(side, { maxLength: 2 }) }), {
     minLength: 1,
     maxLength: opts.maxCommits ?? 6,
   })

@@ -3,6 +3,8 @@
  * similar headers, OAuth form fields, and credentials inside JSON bodies (config tokens, storage credentials,
  * access keys). Also scrubs any literal secret value the run was given, wherever it appears.
  */
+import { parseJson, stringifyJson } from '../../../schemas/model/json-int64.ts'
+
 export const REDACTED = '[REDACTED]'
 
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key'])
@@ -60,7 +62,10 @@ export class Redactor {
     if (value && typeof value === 'object') {
       const out: Record<string, unknown> = {}
       for (const [k, v] of Object.entries(value)) {
-        out[k] = isSecretKey(k) && (typeof v === 'string' || typeof v === 'number') ? REDACTED : this.json(v)
+        out[k] =
+          isSecretKey(k) && (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint')
+            ? REDACTED
+            : this.json(v)
       }
       return out
     }
@@ -82,7 +87,8 @@ export class Redactor {
       return this.text(params.toString())
     }
     try {
-      return JSON.stringify(this.json(JSON.parse(text)))
+      // Without loss: a transcript shows the ids the server sent, not their nearest doubles.
+      return stringifyJson(this.json(parseJson(text)))
     } catch {
       return this.text(text)
     }

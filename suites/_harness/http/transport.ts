@@ -3,6 +3,7 @@
  * for every call, redacted for the record. No catalog logic here.
  */
 import type { Agent } from 'undici'
+import { parseJson } from '../../../schemas/model/json-int64.ts'
 import { UndiciAgent, request as undiciRequest } from './undici-parts.ts'
 import { curlLine } from './curl.ts'
 import type { Exchange } from './exchange.ts'
@@ -151,7 +152,7 @@ export class Transport {
         status: res.statusCode,
         headers,
         bodyText,
-        json: parseJson(bodyText),
+        json: bodyJson(bodyText),
         durationMs: performance.now() - started,
         curl,
       }
@@ -178,10 +179,14 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
   return Number.isNaN(at) ? undefined : Math.max(0, at - now)
 }
 
-function parseJson(text: string): unknown {
+/**
+ * The body as JSON, without loss: an integer beyond 2^53 (a random 63-bit snapshot id) is a bigint, every other
+ * value what JSON.parse gives (schemas/model/json-int64.ts). Undefined when the body is empty or not JSON.
+ */
+function bodyJson(text: string): unknown {
   if (text === '') return undefined
   try {
-    return JSON.parse(text) as unknown
+    return parseJson(text)
   } catch {
     return undefined
   }

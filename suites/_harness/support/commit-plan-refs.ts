@@ -7,16 +7,18 @@ import type { SnapshotDraft } from '../arbitraries/snapshot-draft.ts'
 import type { Expectation, PlanContext, StepPlan } from './commit-plan.ts'
 import type { Md } from './commit-plan-md.ts'
 import { snapshotBody } from './snapshot-body.ts'
+import { int64, isInt64 } from '../../../schemas/model/json-int64.ts'
+import type { SnapshotId } from '../../../schemas/model/types.ts'
 
 const NONE: StepPlan = { updates: [], expectations: [], changes: false }
 type RefStep = Extract<StructuralStep, { kind: 'snapshot' | 'set-ref' | 'remove-ref' | 'rollback' }>
 
-const current = (md: Md): number | undefined => {
+const current = (md: Md): SnapshotId | undefined => {
   const id = md['current-snapshot-id']
-  return typeof id === 'number' && id >= 0 ? id : undefined
+  return isInt64(id) && id >= 0 ? id : undefined
 }
 
-const refIs = (name: string, id: number, type: string): Expectation => ({
+const refIs = (name: string, id: SnapshotId, type: string): Expectation => ({
   what: `refs.${name} after set-snapshot-ref`,
   actual: (m) => {
     const r = (m.refs ?? {})[name]
@@ -25,16 +27,18 @@ const refIs = (name: string, id: number, type: string): Expectation => ({
   expected: { 'snapshot-id': id, type },
 })
 
-const mainIs = (id: number): Expectation[] => [
+const mainIs = (id: SnapshotId): Expectation[] => [
   { what: 'current-snapshot-id after moving main', actual: (m) => m['current-snapshot-id'], expected: id },
   refIs('main', id, 'branch'),
 ]
 
 /** The add-snapshot body of `draft` on `md` with parent `parent`. */
-export function snapshotOf(draft: SnapshotDraft, md: Md, parent: number | undefined, now: number) {
-  const taken = new Set((md.snapshots ?? []).map((s) => s['snapshot-id']))
+export function snapshotOf(draft: SnapshotDraft, md: Md, parent: SnapshotId | undefined, now: number) {
+  const taken = new Set<SnapshotId>((md.snapshots ?? []).map((s) => s['snapshot-id']))
+  // The next free id in the draft's own range: one below 2^53 stays below, a 63-bit id stays beyond.
+  const [bottom, top] = typeof draft.id === 'bigint' ? [2n ** 53n, 2n ** 63n - 1n] : [1n, 2n ** 53n - 1n]
   let id = draft.id
-  while (taken.has(id)) id = id >= Number.MAX_SAFE_INTEGER ? 1 : id + 1
+  while (taken.has(id)) id = int64(BigInt(id) >= top ? bottom : BigInt(id) + 1n)
   return snapshotBody(md, {
     id,
     parent,

@@ -8,6 +8,7 @@
  */
 import type { CommitIntent, SideStep, StructuralStep } from '../arbitraries/commit-sequence.ts'
 import { PROPERTY_PREFIX } from '../arbitraries/commit-sequence.ts'
+import { stringifyJson } from '../../../schemas/model/json-int64.ts'
 import type { TableMd } from './commit-steps.ts'
 import { planRefStep } from './commit-plan-refs.ts'
 import {
@@ -308,7 +309,7 @@ function planSide(steps: readonly SideStep[], md: TableMd, ctx: PlanContext): St
   return { updates, expectations, changes }
 }
 
-/** Structural equality of JSON values. */
+/** Structural equality of JSON values (exact int64 ids included). */
 export function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b)
+  return stringifyJson(a) === stringifyJson(b)
 }

@@ -3,7 +3,8 @@
  * setup step and get its metadata back, load it, send a commit, add a snapshot. Setup steps that fail make
  * the test "error", never "fail": the rule under test was not reached.
  */
-import type { TableMetadata } from '../../../schemas/model/types.ts'
+import { isInt64 } from '../../../schemas/model/json-int64.ts'
+import type { SnapshotId, TableMetadata } from '../../../schemas/model/types.ts'
 import type { Checker } from '../checker.ts'
 import type { CatalogClient } from '../client.ts'
 import type { Exchange } from '../http/exchange.ts'
@@ -87,15 +88,19 @@ export function commit(
  * A snapshot for add-snapshot: a fresh id (or `snapshotId`), a timestamp a second ago (servers compare it
  * with their clock, the commit rules), the next sequence number, v3 row lineage.
  */
-export function newSnapshot(md: TableMd, parent?: number, snapshotId?: number): Record<string, unknown> {
+export function newSnapshot(
+  md: TableMd,
+  parent?: SnapshotId,
+  snapshotId?: SnapshotId,
+): Record<string, unknown> {
   const id = snapshotId ?? freshSnapshotId()
   return snapshotBody(md, { id, parent, addedRows: 10 })
 }
 
-/** The current snapshot id, or undefined when there is none (null and -1 both mean none). */
-export function currentSnapshot(md: TableMd): number | undefined {
+/** The current snapshot id, exact (a bigint beyond 2^53), or undefined when there is none (null and -1 mean none). */
+export function currentSnapshot(md: TableMd): SnapshotId | undefined {
   const id = md['current-snapshot-id']
-  return typeof id === 'number' && id >= 0 ? id : undefined
+  return isInt64(id) && id >= 0 ? id : undefined
 }
 
 /** Commits a new snapshot and moves `main` to it (setup step); returns the new state and the snapshot id. */
@@ -106,6 +111,7 @@ export async function setupSnapshot(
   state: TableState,
 ): Promise<{ state: TableState; snapshotId: number }> {
   const snap = newSnapshot(state.metadata, currentSnapshot(state.metadata))
+  // A fresh id below 2^53 (freshSnapshotId): a number.
   const id = snap['snapshot-id'] as number
   const ex = await commit(
     catalog,

@@ -4,6 +4,8 @@
  * refuse snapshots far older than the table), the current schema, v3 row lineage, and a manifest list that is
  * really written when the table's location is reachable (table-files.ts).
  */
+import { randomBytes } from 'node:crypto'
+import type { SnapshotId } from '../../../schemas/model/types.ts'
 import { manifestListFor, type ContentFile, type SnapshotTable } from './table-files.ts'
 
 /** The table facts a snapshot depends on (partial: metadata of other servers may lack some). */
@@ -14,8 +16,8 @@ export interface SnapshotBase extends SnapshotTable {
 }
 
 export interface SnapshotSpec {
-  readonly id: number
-  readonly parent?: number | undefined
+  readonly id: SnapshotId
+  readonly parent?: SnapshotId | undefined
   /** Default: the table's last sequence number + 1. */
   readonly sequenceNumber?: number
   /** Default: a second ago. */
@@ -35,10 +37,19 @@ export function freshSnapshotId(): number {
   return Date.now() * 1000 + (++issued % 1000)
 }
 
+/**
+ * A snapshot id as real writers make them (Java, PyIceberg, iceberg-go): random over 63 bits, so beyond 2^53 with
+ * near certainty; here always beyond, so that a JSON reader that rounds it through a double is seen to.
+ */
+export function longSnapshotId(): bigint {
+  const random = randomBytes(8).readBigUInt64BE() & (2n ** 63n - 1n)
+  return random < 2n ** 53n ? random + 2n ** 62n : random
+}
+
 export function snapshotBody(
   md: SnapshotBase,
   s: SnapshotSpec,
-): Record<string, unknown> & { 'snapshot-id': number } {
+): Record<string, unknown> & { 'snapshot-id': SnapshotId } {
   const v = md['format-version'] ?? 2
   const sequenceNumber = s.sequenceNumber ?? (md['last-sequence-number'] ?? 0) + 1
   const files = s.files ?? []

@@ -21,6 +21,7 @@ import {
   type ManifestListEntry,
   type ManifestTable,
 } from '../../../schemas/model/manifest-files.ts'
+import type { SnapshotId } from '../../../schemas/model/types.ts'
 
 export type { ContentFile }
 
@@ -75,7 +76,7 @@ export interface SnapshotTable {
   readonly location?: string | undefined
   readonly 'format-version'?: number | undefined
   readonly snapshots?:
-    readonly { readonly 'snapshot-id'?: number; readonly 'manifest-list'?: string }[] | undefined
+    readonly { readonly 'snapshot-id'?: SnapshotId; readonly 'manifest-list'?: string }[] | undefined
   /** Needed only to write a manifest of files; checked by the writer. */
   readonly schemas?: unknown
   readonly 'partition-specs'?: unknown
@@ -88,7 +89,7 @@ export interface SnapshotTable {
  */
 export function manifestListFor(
   md: SnapshotTable,
-  snapshot: { id: number; parent?: number; sequenceNumber?: number },
+  snapshot: { id: SnapshotId; parent?: SnapshotId; sequenceNumber?: number },
   files: readonly ContentFile[] = [],
 ): string {
   const base = `${(md.location ?? 'file:/tmp/conformance').replace(/\/+$/, '')}/metadata`
