@@ -29,8 +29,10 @@ const BROKEN: ReadonlySet<Outcome> = new Set(['fail', 'warn'])
 
 /** The rules a test broke: those of its violations, or its own rule when it failed without one. */
 export function brokenRules(t: TestResult): string[] {
-  // A CLIENT finding never changes the outcome: it is broken wherever it was recorded.
-  const client = t.violations.filter((v) => v.level === 'CLIENT').map((v) => v.rule)
+  // CLIENT and ROBUSTNESS findings never change the outcome: they are broken wherever they were recorded.
+  const client = t.violations
+    .filter((v) => v.level === 'CLIENT' || v.level === 'ROBUSTNESS')
+    .map((v) => v.rule)
   if (!BROKEN.has(t.outcome)) return [...new Set(client)]
   const rules = t.violations.filter((v) => v.level !== 'MAY').map((v) => v.rule)
   if (rules.length === 0 && t.outcome === 'fail') rules.push(t.rule)
@@ -97,7 +99,10 @@ function whyNotBroken(rule: string, tests: readonly TestResult[]): string {
     const detail =
       t.outcome === 'fail' && other.length > 0
         ? `failed on other rules: ${other.join(', ')}`
-        : t.outcome === 'error' || t.outcome === 'unsupported' || t.outcome === 'disabled'
+        : t.outcome === 'error' ||
+            t.outcome === 'unsupported' ||
+            t.outcome === 'disabled' ||
+            t.outcome === 'blocked'
           ? `${(t.reason ?? t.message ?? '').split('\n')[0]?.slice(0, 200) ?? ''}`
           : ''
     return `${t.name}: ${t.outcome}${detail ? ` (${detail})` : ''}`

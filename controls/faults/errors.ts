@@ -42,7 +42,7 @@ export const faults: Fault[] = [
     name: 'errors-malformed-json-500',
     description: 'A body that is not JSON crashes the server (500).',
     areas: AREAS,
-    breaks: ['errors/malformed-json-400', 'errors/no-5xx'],
+    breaks: ['errors/malformed-json-400'],
     hooks: () => ({
       onRequest: (req) => {
         if (req.body === '') return req

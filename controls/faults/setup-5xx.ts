@@ -1,6 +1,8 @@
 /**
- * A server that fails valid requests with a 5xx: the tests whose setup needs such a request fail on the rule that
- * valid requests are answered without a server error — never an "error" that would blame the harness.
+ * A server that fails valid requests with a 5xx. The rule of that operation fails in its own test (the document names
+ * a success for a well-formed request); every other test whose setup needs the request is blocked by that rule,
+ * never failed and never an "error" that would blame the harness. A 5xx while the run removes what it created is a
+ * robustness finding of errors/valid-request-no-5xx.
  */
 import type { Fault } from '../fault.ts'
 import { onOperations } from '../fault-kit.ts'
@@ -10,11 +12,22 @@ export const faults: Fault[] = [
   {
     name: 'create-table-500',
     description: 'createTable answers 500 to valid requests (e.g. a broken database connection).',
-    areas: ['commits'],
-    breaks: ['errors/valid-request-no-5xx'],
+    areas: ['tables', 'commits'],
+    breaks: ['tables/create/returns-metadata'],
     hooks: () => ({
       onResponse: onOperations(['createTable'], () =>
         errorResponse(500, 'InternalServerError', 'could not open the metadata store'),
+      ),
+    }),
+  },
+  {
+    name: 'drop-namespace-500',
+    description: 'dropNamespace answers 500 to valid requests (a lock the catalog never releases).',
+    areas: ['namespaces'],
+    breaks: ['namespaces/drop/204-then-gone', 'errors/valid-request-no-5xx'],
+    hooks: () => ({
+      onResponse: onOperations(['dropNamespace'], () =>
+        errorResponse(500, 'InternalServerError', 'lock wait timeout exceeded'),
       ),
     }),
   },

@@ -32,6 +32,8 @@ export interface ConformOptions {
    * failure at its level.
    */
   serverError?: 'robustness'
+  /** A 4xx may be a router's or a container's, not the operation's: its error body is judged at SHOULD. */
+  mayBeRouterAnswer?: boolean
 }
 
 /** A second opinion on each response from the user's own OpenAPI document (--openapi). */
@@ -64,6 +66,7 @@ export class Checker {
       ...(opts.errorType ? { errorType: opts.errorType } : {}),
       ...(opts.schema !== undefined ? { schema: opts.schema } : {}),
       ...(opts.serverError ? { serverError: opts.serverError } : {}),
+      ...(opts.mayBeRouterAnswer ? { mayBeRouterAnswer: true } : {}),
     }
     if (opts.status !== undefined) this.accepts(ex, opts.status)
     if (this.openapi && ex.status > 0 && ex.request.method !== 'HEAD') {

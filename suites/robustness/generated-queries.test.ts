@@ -3,9 +3,11 @@
  * boundary or malformed value (empty, zero, negative, past int and long range, fractional, exponent, not a number,
  * control characters, a word where a flag belongs, such as purgeRequested on a drop); a parameter a later release added
  * (referenced-by on loadTable and loadView, planId and referenced-by on loadCredentials, all 1.11) only from that
- * release. What is judged: never a server error — a 5xx is not the answer to a parameter the client got wrong (MUST,
- * as for generated bodies). Which 4xx, or whether the server ignores the value, the spec leaves open, so any answer
- * below 500 passes. Seeded and budgeted like every property (the budget per parameter); after it, each parameter is
+ * release. What is judged: a value the parameter's schema refuses (pageSize not a whole number >= 1, snapshots other
+ * than all or refs, purgeRequested not a boolean) fails validation, for which the document names 400 ("other forms of
+ * request validation failure"): a 5xx to it fails the rule (MUST). A value the schema allows (any string of an opaque
+ * pageToken, planId or referenced-by) has no named answer: a 5xx to it is a robustness finding. Which 4xx, or whether
+ * the server ignores the value, the spec leaves open, so any answer below 500 passes. Seeded and budgeted like every property (the budget per parameter); after it, each parameter is
  * sent once more present without a value.
  */
 import fc from 'fast-check'
@@ -14,6 +16,7 @@ import type { OperationId } from '../../schemas/operations.ts'
 import { getProfile } from '../../schemas/profiles.ts'
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
+import type { Exchange } from '../_harness/http/exchange.ts'
 import { createView } from '../_harness/support/catalog-objects.ts'
 import { setupTable } from '../_harness/support/commit-steps.ts'
 import { DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
@@ -122,6 +125,24 @@ const CASES: readonly Case[] = [
   },
 ]
 
+/**
+ * Whether the parameter's schema in the document allows the value: pageSize is an integer with minimum 1, snapshots
+ * the enum all | refs, purgeRequested a boolean; the others (pageToken, planId, referenced-by) are plain strings.
+ */
+export function queryValueValid(param: string, value: string): boolean {
+  if (param === 'pageSize') return /^[0-9]+$/.test(value) && /[1-9]/.test(value)
+  if (param === 'snapshots') return value === 'all' || value === 'refs'
+  if (param === 'purgeRequested') return value === 'true' || value === 'false'
+  return true
+}
+
+function judge(ctx: Fixtures, ex: Exchange, param: string, value: string): void {
+  ctx.check.conform(ex, {
+    status: anyAnswer(ex.status),
+    ...(queryValueValid(param, value) ? { serverError: 'robustness' as const } : {}),
+  })
+}
+
 /** The parameters of `c` that the operation defines at the profile's release (the original document follows 1.11). */
 function paramsIn(c: Case, profile: string): string[] {
   const defined = paramsAt(c.op, 'query', getProfile(profile).release)
@@ -150,8 +171,8 @@ for (const c of CASES) {
             fc.asyncProperty(fc.constantFrom(...params), odd, async (param, value) => {
               const target = c.perRun ? await c.args(ctx) : args
               const ex = await ctx.catalog.op[c.op]({ ...target, query: { [param]: value } })
-              // Any answer below 500 is an answer (the checks judge its shape); a 5xx fails (errors/no-5xx).
-              ctx.check.conform(ex, { status: anyAnswer(ex.status) })
+              // Any answer below 500 is an answer (the checks judge its shape); a 5xx as the value's schema says.
+              judge(ctx, ex, param, value)
             }),
           // The run's budget per parameter, so that a parameter added to a case takes no runs from the others.
           { runs: ctx.run.runs * params.length, distinct: DISTINCT_FAILURES },
@@ -161,7 +182,7 @@ for (const c of CASES) {
         for (const param of params) {
           const target = c.perRun ? await c.args(ctx) : args
           const ex = await ctx.catalog.op[c.op]({ ...target, query: { [param]: '' } })
-          ctx.check.conform(ex, { status: anyAnswer(ex.status) })
+          judge(ctx, ex, param, '')
         }
       },
     )

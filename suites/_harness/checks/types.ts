@@ -17,6 +17,12 @@ export interface Expectation {
    * error envelope is a robustness finding instead of a status violation (see ConformOptions in checker.ts).
    */
   readonly serverError?: 'robustness'
+  /**
+   * The request may never reach the operation's handler (a malformed path segment, a dot segment that resolves to
+   * another path): a router's or a servlet container's 4xx may answer it, and its error body is judged at SHOULD, as
+   * errors/unknown-path-4xx judges the body of an unknown path's answer.
+   */
+  readonly mayBeRouterAnswer?: boolean
   /** Rule the status expectation enforces, and its level. */
   readonly rule: string
   readonly level: Level
