@@ -35,6 +35,23 @@ describe('renderHtml', () => {
     expect(html).not.toMatch(/<details open>/)
   })
 
+  it('shows what a violated rule rests on next to its sentence, escaped as every other text', () => {
+    const r = loadFixture('results-realistic.json')
+    expect(renderHtml(r)).toContain(
+      '“Conflict - The namespace already exists”<br>Basis: documented-response — the quoted sentence</p>',
+    )
+    // A basis that quotes another text than the rule's sentence gives it with its place.
+    const rule = 'commits/requirements/assert-table-uuid/holds'
+    const tests = r.tests.map((t) =>
+      t.rule === 'namespaces/create/exists-409'
+        ? { ...t, rule, violations: t.violations.map((v) => ({ ...v, rule })) }
+        : t,
+    )
+    expect(renderHtml({ ...r, tests })).toContain(
+      '<br>Basis: must — “The table UUID must match the requirement&#39;s `uuid`” (schema AssertTableUUID)</p>',
+    )
+  })
+
   it('marks the exchange that broke the rule in its transcript', () => {
     const r = loadFixture('results-realistic.json')
     const failed = r.tests.find((t) => t.outcome === 'fail' && t.exchanges.length > 0)!

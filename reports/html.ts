@@ -35,13 +35,14 @@ function header(r: Results): string {
 </header>`
 }
 
-/** The rule's public source at the run's profile and the sentence it enforces (from the rules catalog). */
+/** The rule's public source at the run's profile, the sentence it enforces and what its level rests on (from the rules catalog). */
 function sourceLine(rule: string, profile: string): string {
   const src = ruleSource(rule, profile)
   if (!src) return '<p class="rule">Not in the rules catalog of this harness version.</p>'
   const link = src.url ? `<a href="${e(src.url)}">${e(src.label ?? src.url)}</a>` : 'no public source'
   const text = src.sentence ? `: “${e(src.sentence)}”` : src.note ? ` (no sentence: ${e(src.note)})` : ''
-  return `<p class="source">${link}${text}</p>`
+  const basis = src.basis ? `<br>Basis: ${e(src.basis)}` : ''
+  return `<p class="source">${link}${text}${basis}</p>`
 }
 
 /** The failing rules first: each once, with its reach, one reproduction and jump links to its tests. */

@@ -36,8 +36,10 @@ describe('the sources of violated rules', () => {
   it('gives each violated rule its public link and the sentence it enforces', () => {
     const md = renderMarkdown(loadFixture('results-realistic.json'))
     expect(md).toContain(
-      '[REST OpenAPI 1.11.0: createNamespace 409](https://github.com/apache/iceberg/blob/apache-iceberg-1.11.0/open-api/rest-catalog-open-api.yaml): “Conflict - The namespace already exists”',
+      '[REST OpenAPI 1.11.0: createNamespace 409](https://github.com/apache/iceberg/blob/apache-iceberg-1.11.0/open-api/rest-catalog-open-api.yaml): “Conflict - The namespace already exists”<br>Basis: documented-response — the quoted sentence |',
     )
+    // A rule with no text says so (config/endpoints/served-advertised, SHOULD).
+    expect(md).toMatch(/\| config\/endpoints\/served-advertised \| SHOULD \|[^\n]*<br>Basis: none \|/)
   })
 
   it('says under the heading why a run is no verdict, when something outside its tests made it so', () => {

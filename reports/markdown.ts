@@ -59,12 +59,12 @@ function coverageTable(r: Results): string[] {
 }
 
 /** The violated rules, each once, MUST first: the causes to fix, before the tests they broke. */
-/** The rule's public source at the run's profile, linked, and the sentence it enforces (from the rules catalog). */
+/** The rule's public source at the run's profile, linked, the sentence it enforces and its basis (from the rules catalog). */
 function sourceCell(rule: string, profile: string): string {
   const src = ruleSource(rule, profile)
   if (!src) return 'not in the rules catalog of this harness version'
   const link = src.url ? `[${cell(src.label ?? src.url)}](${src.url})` : 'no public source'
-  return `${link}${src.sentence ? `: “${cell(src.sentence)}”` : ''}`
+  return `${link}${src.sentence ? `: “${cell(src.sentence)}”` : ''}${src.basis ? `<br>Basis: ${cell(src.basis)}` : ''}`
 }
 
 function violatedTable(r: Results): string[] {

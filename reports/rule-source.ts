@@ -3,7 +3,7 @@
  * rules catalog. A rule the catalog does not know (a results file of another harness version) has none.
  */
 import { isProfileName } from '../schemas/profiles.ts'
-import { ruleEntry, sourceLabel, sourceUrl } from '../schemas/rules/catalog.ts'
+import { basisLabel, ruleEntry, sourceLabel, sourceUrl } from '../schemas/rules/catalog.ts'
 
 export interface RuleSource {
   readonly rule: string
@@ -12,6 +12,8 @@ export interface RuleSource {
   readonly sentence?: string
   /** Why there is no sentence (the catalog's note), when there is none. */
   readonly note?: string
+  /** What the rule's level rests on, for a reader: `must — the quoted sentence`, `documented-response — “…” (at)`. */
+  readonly basis?: string
 }
 
 export function ruleSource(rule: string, profile: string): RuleSource | undefined {
@@ -22,5 +24,6 @@ export function ruleSource(rule: string, profile: string): RuleSource | undefine
     rule,
     ...(entry.source ? { url: sourceUrl(entry.source, p), label: sourceLabel(entry.source, p) } : {}),
     ...(entry.sentence ? { sentence: entry.sentence } : entry.note ? { note: entry.note } : {}),
+    ...(entry.basis ? { basis: basisLabel(entry) } : {}),
   }
 }

@@ -28,6 +28,23 @@ describe('catalog-conformance rules', () => {
     expect(v19.rules.find((r) => r.id === 'etag/commit/usable-for-if-none-match')?.levelInProfile).toBe('MAY')
   })
 
+  it('gives each rule its basis: the kind, the text quoted and where it is', () => {
+    const { rules } = JSON.parse(run('json')) as {
+      rules: { id: string; basis?: { kind: string; quote?: string; document?: string; at?: string } }[]
+    }
+    expect(rules.every((r) => r.basis)).toBe(true)
+    expect(rules.find((r) => r.id === 'commits/requirements/assert-table-uuid/holds')?.basis).toEqual({
+      kind: 'must',
+      quote: "The table UUID must match the requirement's `uuid`",
+      document: 'openapi',
+      at: 'schema AssertTableUUID',
+    })
+    // The page and `rules <id>` show it next to the sentence.
+    expect(run('md', undefined, ['namespaces/create/exists-409'])).toContain(
+      '- Sentence: “Conflict - The namespace already exists”\n- Basis: documented-response — the quoted sentence\n',
+    )
+  })
+
   it('refuses an unknown format or profile with a did-you-mean', () => {
     expect(() => run('jsn')).toThrow(/unknown --format "jsn" \(did you mean "json"\?\)/)
     expect(() => run('md', '1.99')).toThrow(/unknown profile "1.99" \(did you mean "1.9"\?\)/)

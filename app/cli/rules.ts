@@ -1,7 +1,8 @@
 /**
  * `catalog-conformance rules [RULE…] [--format md|json] [--profile P]`: prints the rules catalog — each rule with its
- * level, the release that introduced it, its public source and sentence, its tests and negative controls — or only
- * the rules named (an id, or the start of ids such as `tables/drop`), as a failure report names them.
+ * level, the release that introduced it, its public source and sentence, the basis its level rests on, its tests and
+ * negative controls — or only the rules named (an id, or the start of ids such as `tables/drop`), as a failure report
+ * names them.
  */
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { didYouMean } from '../../schemas/did-you-mean.ts'

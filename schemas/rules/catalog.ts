@@ -131,7 +131,13 @@ export function ruleEntry(id: string): RuleEntry | undefined {
   if (!id.startsWith('schema/') || !(SCHEMA_NAMES as readonly string[]).includes(name)) return undefined
   const family = byId.get(SCHEMA_RULE)
   if (!family) return undefined
-  return { ...family, id, source: { document: 'openapi', at: `schema ${name}` } }
+  const at = `schema ${name}`
+  return {
+    ...family,
+    id,
+    source: { document: 'openapi', at },
+    ...(family.basis ? { basis: { ...family.basis, at } } : {}),
+  }
 }
 
 /** The known rule closest to `id`, for "did you mean …?". */
@@ -197,8 +203,11 @@ export function sourceLabel(source: RuleSource, profile = '1.11'): string {
 export function basisLabel(r: Pick<RuleEntry, 'basis' | 'sentence' | 'source'>): string {
   const b = r.basis
   if (!b) return 'not recorded'
-  if (b.kind === 'none' || !b.quote) return b.kind
-  const own = b.quote === r.sentence && b.at === r.source?.at && b.document === r.source?.document
+  if (b.kind === 'none') return b.kind
+  // A schema basis that quotes nothing is the named schema itself (schema/{Name}).
+  if (!b.quote) return `${b.kind}${b.at ? ` (${b.at})` : ''}`
+  const own =
+    b.quote.trim() === r.sentence?.trim() && b.at === r.source?.at && b.document === r.source?.document
   if (own) return `${b.kind} — the quoted sentence`
   const where =
     b.document && b.document !== r.source?.document && b.at

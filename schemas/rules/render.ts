@@ -1,6 +1,6 @@
 /** The rules catalog as Markdown (docs/rules.md and `catalog-conformance rules --format md`). */
-import type { RuleEntry } from './catalog.ts'
-import { levelLabel, sourceLabel, sourceUrl } from './catalog.ts'
+import type { BasisKind, RuleEntry } from './catalog.ts'
+import { BASIS_KINDS, basisLabel, levelLabel, sourceLabel, sourceUrl } from './catalog.ts'
 
 const INTRO = `# Rules
 
@@ -16,6 +16,10 @@ sources and sentences), the suites and the negative controls by \`npm run gen:ru
 - **Source**: the public text the rule enforces: the upstream REST OpenAPI document at the profile's release
   tag (the operation and response, or the schema, named), or a section of the Iceberg table or view spec; links
   here are those of the default profile (1.11). **Sentence** quotes it; a rule with none says why.
+- **Basis**: what the level rests on: *must* (a must/required sentence), *schema* (a required field or a type of
+  the schema), *documented-response* (the document names this response, or this outcome, for exactly this
+  request), *should*, *may* or *none* (no text; the note says why), with the text quoted when it is not the
+  sentence itself. A MUST rests on must, schema or documented-response (\`schemas/rules/basis.test.ts\`).
 - **Kind**: *test* (a conformance test), *assertion* (asserted inside other tests), *check* (a check run on
   every exchange).
 - **Controls**: the faults of \`controls/faults/\` that must break the rule (see [negative-controls.md](negative-controls.md)).
@@ -26,6 +30,7 @@ export function renderRulesMarkdown(rules: readonly RuleEntry[], profile = '1.11
   const lines = [
     INTRO,
     `${rules.length} rules; ${withSentence} quote a sentence of their source, ${rules.length - withSentence} do not.`,
+    `Bases: ${basisCounts(rules)}.`,
     '',
   ]
   const areas = [...new Set(rules.map((r) => r.id.split('/')[0] ?? ''))]
@@ -47,9 +52,18 @@ export function ruleSection(r: RuleEntry, profile = '1.11'): string[] {
     `- Level: **${levelLabel(r.level)}** · since ${r.since ?? '1.4'} · ${r.kind}`,
     `- Source: ${r.source ? `[${sourceLabel(r.source, profile)}](${sourceUrl(r.source, profile)})` : 'none'}`,
     ...(r.sentence ? [`- Sentence: “${r.sentence}”`] : []),
+    `- Basis: ${basisLabel(r)}`,
     ...(r.note ? [`- Note: ${r.note}`] : []),
     `- Tests: ${r.tests.length ? r.tests.map((t) => `\`${t}\``).join(', ') : '—'}`,
     `- Controls: ${r.controls.length ? r.controls.map((c) => `\`${c}\``).join(', ') : '—'}`,
     '',
   ]
+}
+
+/** "49 must, 16 schema, 223 documented-response, …": how many rules rest on each kind of basis, strongest first. */
+function basisCounts(rules: readonly RuleEntry[]): string {
+  const count = (k: BasisKind) => rules.filter((r) => r.basis?.kind === k).length
+  const parts = BASIS_KINDS.filter((k) => count(k) > 0).map((k) => `${count(k)} ${k}`)
+  const without = rules.filter((r) => !r.basis).length
+  return [...parts, ...(without > 0 ? [`${without} not recorded`] : [])].join(', ')
 }
