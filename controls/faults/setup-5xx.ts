@@ -5,7 +5,7 @@
  * robustness finding of errors/valid-request-no-5xx.
  */
 import type { Fault } from '../fault.ts'
-import { onOperations } from '../fault-kit.ts'
+import { onOperations, operationOf } from '../fault-kit.ts'
 import { errorResponse } from './scenario-kit.ts'
 
 export const faults: Fault[] = [
@@ -25,10 +25,12 @@ export const faults: Fault[] = [
     description: 'dropNamespace answers 500 to valid requests (a lock the catalog never releases).',
     areas: ['namespaces'],
     breaks: ['namespaces/drop/204-then-gone', 'errors/valid-request-no-5xx'],
+    // Refused before the handler runs: the namespace stays, as it would behind a lock.
     hooks: () => ({
-      onResponse: onOperations(['dropNamespace'], () =>
-        errorResponse(500, 'InternalServerError', 'lock wait timeout exceeded'),
-      ),
+      onRequest: (req) =>
+        operationOf(req) === 'dropNamespace'
+          ? errorResponse(500, 'InternalServerError', 'lock wait timeout exceeded')
+          : req,
     }),
   },
 ]
