@@ -1,21 +1,21 @@
 /**
- * Real clients against the bundled reference server, over a socket: PyIceberg (clients/python/flow.py, in the
- * venv that clients/python/install.sh makes) and iceberg-js (clients/js/flow.ts). Each flow prints one line per
- * step and "N steps passed"; a test passes only when its flow exits 0 having run every step.
+ * Real clients against `catalog-conformance serve` as a user starts it, over a socket: PyIceberg
+ * (clients/python/flow.py, in the venv that clients/python/install.sh makes) and iceberg-js (clients/js/flow.ts).
+ * Each flow prints one line per step and "N steps passed"; a test passes only when its flow exits 0 having run
+ * every step.
  *
- * The server keeps its files in a temporary warehouse directory, where PyIceberg also writes data and
- * manifests (so server-side planning can read them), requires a bearer token, and answers scan plans
- * `completed` at once, since PyIceberg 0.12 cannot poll a `submitted` plan.
+ * The server runs with serve's defaults and a bearer token: its files in a fresh temporary warehouse folder, where
+ * PyIceberg also writes data and manifests (so server-side planning can read them), and scan plans answered
+ * `completed` at once, which PyIceberg 0.12's server-side planning needs (it cannot poll a `submitted` plan).
  *
  * Without the venv the PyIceberg test is skipped, saying so (so `npm test` needs no Python); under CI it fails
  * instead, because CI installs the venv first.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { start } from '../reference-server/index.ts'
+import { spawnServe, type ServeProcess } from '../app/cli/spawn-serve.ts'
 import { runProcess, type Outcome } from './run-process.ts'
 
 const HERE = fileURLToPath(new URL('.', import.meta.url))
@@ -37,16 +37,13 @@ function expectAllSteps(r: Outcome, total: number): void {
   expect(r.stdout.trimEnd().split('\n').at(-1), transcript).toBe(`${total} steps passed`)
 }
 
-let server: { url: string; close(): Promise<void> }
-let warehouseDir: string
+let server: ServeProcess
 
 beforeAll(async () => {
-  warehouseDir = mkdtempSync(join(tmpdir(), 'clients-warehouse-'))
-  server = await start({ auth: { token: TOKEN }, warehouseDir, plansCompleteAtOnce: true })
-})
+  server = await spawnServe(['--port', '0', '--token', TOKEN])
+}, 120_000)
 afterAll(async () => {
-  await server.close()
-  rmSync(warehouseDir, { recursive: true, force: true })
+  await server?.stop()
 })
 
 describe('real clients against the reference server', () => {
@@ -67,14 +64,16 @@ describe('real clients against the reference server', () => {
     const flow = [join(HERE, 'python', 'flow.py'), server.url, TOKEN, '--vended-credentials']
     const r = await run(VENV_PYTHON, flow, 170_000)
     expectAllSteps(r, PYTHON_STEPS)
-    // Negative control: a server that vends nothing fails the flow at the step that looks for the credential.
-    const dir = mkdtempSync(join(tmpdir(), 'clients-warehouse-'))
-    const silent = await start({
-      auth: { token: TOKEN },
-      warehouseDir: dir,
-      plansCompleteAtOnce: true,
-      hooks: { flags: { ignoreDelegation: true } },
-    })
+    // Negative control: a server that vends nothing (a fault that ignores the access-delegation header) fails the
+    // flow at the step that looks for the credential.
+    const silent = await spawnServe([
+      '--port',
+      '0',
+      '--token',
+      TOKEN,
+      '--fault',
+      'delegation-ignored-document-profile',
+    ])
     try {
       const refused = await run(
         VENV_PYTHON,
@@ -84,8 +83,7 @@ describe('real clients against the reference server', () => {
       expect(refused.code).toBe(1)
       expect(refused.stdout).toMatch(/^step \d+\/16 create partitioned table: FAILED .*vended credential/m)
     } finally {
-      await silent.close()
-      rmSync(dir, { recursive: true, force: true })
+      await silent.stop()
     }
   })
 
@@ -123,4 +121,21 @@ describe('real clients against the reference server', () => {
       expect(py.stdout).not.toMatch(/steps passed/)
     }
   })
+
+  it.skipIf(!venv && !process.env.CI)(
+    "PyIceberg's server-side planning fails against serve --plans-async (why completed at once is serve's default)",
+    async () => {
+      expect(venv, 'CI must install the PyIceberg venv (bash clients/python/install.sh)').toBe(true)
+      const polled = await spawnServe(['--port', '0', '--plans-async'])
+      try {
+        const r = await run(VENV_PYTHON, [join(HERE, 'python', 'flow.py'), polled.url], 170_000)
+        expect(r.code, r.stdout + r.stderr).toBe(1)
+        expect(r.stdout).toMatch(
+          /^step 11\/16 server-side scan planning: FAILED .*NotImplementedError: Async scan planning/m,
+        )
+      } finally {
+        await polled.stop()
+      }
+    },
+  )
 })
