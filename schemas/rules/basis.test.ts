@@ -17,10 +17,6 @@ const quoted = {
 const PENDING = new Set([
   'errors/unknown-path-4xx',
   'errors/wrong-method-4xx',
-  'errors/no-5xx',
-  'errors/valid-request-no-5xx',
-  'robustness/oversized-names/no-5xx',
-  'robustness/page-token/no-5xx',
   'http/responds',
   'http/json-body',
 ])
