@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkExpectations, parseExpectations } from './expectations.ts'
+import { checkExpectations, parseExpectations, parseExpectationsHeader } from './expectations.ts'
 import { updateExpectations } from './expectations-write.ts'
 import type { TestResult } from './results.ts'
 
@@ -45,6 +45,7 @@ describe('report check --write', () => {
       t('namespaces/properties/missing-list', 'warn'),
       t('tables/create/exists-409', 'error'),
     ],
+    profile: '1.11',
   }
 
   it('adds new outcomes, removes fixed and stale entries, updates changed ones, keeps reasons and comments', () => {
@@ -62,5 +63,7 @@ describe('report check --write', () => {
     const again = checkExpectations(results, entries)
     expect(again.unexpected.map((u) => u.id)).toEqual(['suites/x.test.ts::tables/create/exists-409'])
     expect(again.stale).toEqual([])
+    // The file now says which profile its outcomes were measured under.
+    expect(parseExpectationsHeader(w.text)).toEqual({ profile: '1.11' })
   })
 })

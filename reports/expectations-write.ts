@@ -18,13 +18,15 @@ export interface WriteSummary {
 
 export function updateExpectations(
   text: string,
-  results: Pick<Results, 'tests' | 'errors'>,
+  results: Pick<Results, 'tests' | 'errors' | 'profile'>,
   source: string,
 ): WriteSummary {
   const entries = parseExpectations(text, source)
   const report = checkExpectations(results, entries, source)
   const doc = yaml().parseDocument(text)
   if (!yaml().isMap(doc.contents)) doc.contents = doc.createNode({}) as unknown as typeof doc.contents
+  // A new file says which profile its outcomes were measured under (a run under another is refused).
+  if (!doc.has('profile')) doc.set('profile', results.profile)
   const byId = new Map(results.tests.map((t) => [t.id, t]))
   const keyOf = (id: string): string | undefined => {
     const t = byId.get(id)

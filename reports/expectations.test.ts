@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { HarnessError } from '../suites/_harness/results/errors.ts'
-import { applyExpectations, checkExpectations, expectationLines, parseExpectations } from './expectations.ts'
+import {
+  applyExpectations,
+  checkExpectations,
+  checkExpectationsFit,
+  expectationLines,
+  parseExpectations,
+  parseExpectationsHeader,
+} from './expectations.ts'
 import { fixturePath, loadFixture } from './fixtures.ts'
 import type { TestResult } from './results.ts'
 import { validateResults } from './results-schema.ts'
@@ -134,6 +141,33 @@ describe('expectations', () => {
     expect(() => parseExpectations(`${id}: { outcome: [fail, pass], reason: flaky }`)).toThrow(/intermittent/)
     expect(() => parseExpectations(`${id}: { outcome: [fail, nope], reason: intermittent }`)).toThrow(
       HarnessError,
+    )
+  })
+
+  it('carries the profile and the target it was written for, and a run under another is refused in one line', () => {
+    const text =
+      'profile: "1.10"\ntarget: iceberg-rest-fixture@1.10.1\nviews/drop/removes: { outcome: fail, reason: r }'
+    const header = parseExpectationsHeader(text, 'x.yaml')
+    expect(header).toEqual({ profile: '1.10', target: 'iceberg-rest-fixture@1.10.1' })
+    expect([...parseExpectations(text).keys()]).toEqual(['views/drop/removes'])
+    expect(() =>
+      checkExpectationsFit(header, { profile: '1.10', target: 'iceberg-rest-fixture' }, 'x.yaml'),
+    ).not.toThrow()
+    expect(() => checkExpectationsFit(header, { profile: '1.11' }, 'x.yaml')).toThrow(
+      /^x.yaml is written for profile 1.10, and this run judges profile 1.11: run with --profile 1.10$/,
+    )
+    expect(() =>
+      checkExpectationsFit(
+        header,
+        { profile: '1.10', target: 'iceberg-rest-fixture', targetVersion: '1.11.0' },
+        'x.yaml',
+      ),
+    ).toThrow(/run with --target iceberg-rest-fixture@1.10.1/)
+    expect(() => checkExpectationsFit(header, { profile: '1.10', target: 'rustberg' }, 'x.yaml')).toThrow(
+      HarnessError,
+    )
+    expect(() => checkExpectationsFit({}, { profile: '1.11' }, 'x.yaml')).toThrow(
+      /add a top-level line such as profile: "1.11"/,
     )
   })
 })

@@ -59,6 +59,7 @@ export function parseExpectations(text: string, source = 'expectations'): Map<st
     throw new HarnessError(`${source}: expected a map of test id -> { outcome, reason, link }`)
   const out = new Map<string, ExpectationEntry>()
   for (const [id, raw] of Object.entries(doc)) {
+    if (HEADER_KEYS.has(id)) continue
     const v = (typeof raw === 'string' ? { outcome: raw } : raw) as Record<string, unknown> | null
     const where = `${source}: "${id}"`
     if (!v || typeof v !== 'object') throw new HarnessError(`${where}: expected { outcome, reason, link }`)
@@ -83,6 +84,66 @@ export function parseExpectations(text: string, source = 'expectations'): Map<st
     })
   }
   return out
+}
+
+/**
+ * The file's header: the profile its outcomes were measured under (required: outcomes differ between profiles, so a
+ * run under another one only produces noise) and the target they describe (`NAME@VERSION` of a known target, or any
+ * words for a catalog given by URL). Top-level keys, beside the entries: a rule id always has a slash.
+ */
+export interface ExpectationsHeader {
+  readonly profile?: string
+  readonly target?: string
+}
+
+const HEADER_KEYS: ReadonlySet<string> = new Set(['profile', 'target'])
+
+export function parseExpectationsHeader(text: string, source = 'expectations'): ExpectationsHeader {
+  let doc: unknown
+  try {
+    doc = yaml().parse(text)
+  } catch {
+    return {}
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return {}
+  const out: { profile?: string; target?: string } = {}
+  for (const key of HEADER_KEYS) {
+    const v = (doc as Record<string, unknown>)[key]
+    if (v === undefined) continue
+    if (typeof v !== 'string' && typeof v !== 'number')
+      throw new HarnessError(
+        `${source}: "${key}" must be a string, e.g. ${key}: "${key === 'profile' ? '1.11' : 'rustberg@0.3.0'}"`,
+      )
+    out[key as 'profile' | 'target'] = String(v)
+  }
+  return out
+}
+
+/**
+ * A run is checked only against a file written for the same profile and, when the run names a known target, the same
+ * target: one line saying what to use, where a mismatch used to give dozens of "unexpected" entries.
+ */
+export function checkExpectationsFit(
+  header: ExpectationsHeader,
+  run: { readonly profile: string; readonly target?: string; readonly targetVersion?: string },
+  file: string,
+): void {
+  if (header.profile === undefined)
+    throw new HarnessError(
+      `${file} does not say which profile its outcomes were measured under: add a top-level line such as profile: "${run.profile}"`,
+    )
+  if (header.profile !== run.profile)
+    throw new HarnessError(
+      `${file} is written for profile ${header.profile}, and this run judges profile ${run.profile}: run with --profile ${header.profile}`,
+    )
+  if (!header.target || !run.target || run.target === 'url') return
+  const [name, version] = header.target.split('@')
+  const sameName = name === run.target
+  const sameVersion = !version || !run.targetVersion || version === run.targetVersion
+  if (!sameName || !sameVersion)
+    throw new HarnessError(
+      `${file} is written for target ${header.target}, and this run starts ${run.target}${run.targetVersion ? `@${run.targetVersion}` : ''}: run with --target ${header.target}`,
+    )
 }
 
 /**
@@ -155,13 +216,20 @@ export function checkExpectations(
 
 /** Reads and validates an expectations file (call it before a run to fail fast on a malformed file). */
 export function readExpectations(file: string): Map<string, ExpectationEntry> {
-  let text: string
+  return parseExpectations(readText(file), file)
+}
+
+/** The header of an expectations file (its profile and target). */
+export function readExpectationsHeader(file: string): ExpectationsHeader {
+  return parseExpectationsHeader(readText(file), file)
+}
+
+function readText(file: string): string {
   try {
-    text = readFileSync(file, 'utf8')
+    return readFileSync(file, 'utf8')
   } catch (e) {
     throw new HarnessError(`cannot read expectations file ${file}: ${(e as Error).message}`)
   }
-  return parseExpectations(text, file)
 }
 
 /** Reads the YAML file and checks the run against it (what `run --expect FILE` and `report check` call). */

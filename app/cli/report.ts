@@ -15,7 +15,12 @@ import { exitCodeOf } from '../../reports/results.ts'
 import { updateExpectations } from '../../reports/expectations-write.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { diffExitCode, diffResults, formatDiff } from '../../reports/diff.ts'
-import { applyExpectations, expectationLines } from '../../reports/expectations.ts'
+import {
+  applyExpectations,
+  checkExpectationsFit,
+  expectationLines,
+  readExpectationsHeader,
+} from '../../reports/expectations.ts'
 import { loadResults, readJson } from '../../reports/load-results.ts'
 import { validateResults } from '../../reports/results-schema.ts'
 import { writeReports } from '../../reports/write.ts'
@@ -73,6 +78,7 @@ export async function reportCommand(
         return 0
       }
       if (!opts.expect) throw new HarnessError('report check needs --expect FILE (or --write FILE)')
+      checkExpectationsFit(readExpectationsHeader(opts.expect), { profile: results.profile }, opts.expect)
       const report = applyExpectations(results, opts.expect)
       for (const line of expectationLines(report, results.tests)) log(line)
       return report.exitCode

@@ -31,9 +31,16 @@ import { clientCompatLine } from '../../reports/client-compat.ts'
 import { robustnessLines } from '../../reports/robustness.ts'
 import { blockedLines } from '../../reports/blocked.ts'
 import { ConsoleReporter, wantsColour } from '../../reports/console-reporter.ts'
-import { applyExpectations, expectationLines, readExpectations } from '../../reports/expectations.ts'
+import {
+  applyExpectations,
+  checkExpectationsFit,
+  expectationLines,
+  readExpectations,
+  readExpectationsHeader,
+} from '../../reports/expectations.ts'
 import { loadOpenApi } from '../../schemas/openapi.ts'
-import { OPTION_SPECS } from '../config/options.ts'
+import { DEFAULTS, OPTION_SPECS } from '../config/options.ts'
+import { parseTargetSpec } from '../targets/known-targets.ts'
 import { defaultWorkers } from '../config/workers.ts'
 import { writableDir } from './writable-dir.ts'
 import { harnessVersion, PACKAGE_ROOT } from './version.ts'
@@ -59,6 +66,13 @@ export function redactedOptions(opts: Options): Record<string, unknown> {
   return out
 }
 
+/** The target a run names (`--target NAME[@VERSION]`, `--target-version`), for the expectations file's header. */
+function runTargetOf(opts: Options): { target?: string; targetVersion?: string } {
+  if (!opts.target || opts.url) return {}
+  const { name, version } = parseTargetSpec(opts.target, opts.targetVersion)
+  return { target: name, ...(version ? { targetVersion: version } : {}) }
+}
+
 export async function runCommand(opts: Options, log: (line: string) => void): Promise<number> {
   const started = Date.now()
   // Before any thread validates (the bundled server's included): every thread then loads the validators
@@ -68,7 +82,14 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
   const reportDir = writableDir(resolve(opts.reportDir ?? 'reports/out'), '--report-dir', 'reports')
   // So are a missing or malformed expectations file and a broken --openapi document (exit 2), not after the target
   // started (a JVM, a container) or in every test.
-  if (opts.expect) readExpectations(opts.expect)
+  if (opts.expect) {
+    readExpectations(opts.expect)
+    checkExpectationsFit(
+      readExpectationsHeader(opts.expect),
+      { profile: opts.profile ?? DEFAULTS.profile, ...runTargetOf(opts) },
+      opts.expect,
+    )
+  }
   if (opts.openapi) {
     try {
       loadOpenApi(opts.openapi)
