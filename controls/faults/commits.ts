@@ -46,6 +46,7 @@ const HOLDS = [
   'assert-ref-snapshot-id-absent',
   'assert-ref-snapshot-id',
   'assert-ref-snapshot-id-exists',
+  'assert-ref-snapshot-id-branch',
   'assert-last-assigned-field-id',
   'assert-current-schema-id',
   'assert-last-assigned-partition-id',
@@ -97,6 +98,23 @@ export const faults: Fault[] = [
         if (list(body.requirements).some((r) => r.type === 'assert-create')) return
         body.requirements = list(body.requirements).map(spoil)
       }),
+    }),
+  },
+  {
+    name: 'commit-branch-ref-requirement-ignored',
+    description:
+      'updateTable checks assert-ref-snapshot-id only for main: the requirement on any other branch is ignored, so a stale snapshot id of that branch commits.',
+    areas: AREA,
+    files: ['commits/requirements.test.ts'],
+    breaks: ['commits/requirements/assert-ref-snapshot-id-branch/fails-409'],
+    hooks: () => ({
+      onRequest: rewriteRequests(['updateTable', 'commitTransaction'], (body) =>
+        eachTableChange(body, (change) => {
+          change.requirements = list(change.requirements).filter(
+            (r) => r.type !== 'assert-ref-snapshot-id' || r.ref === 'main',
+          )
+        }),
+      ),
     }),
   },
   {
@@ -195,6 +213,51 @@ export const faults: Fault[] = [
           withJson(res, (b) => {
             const md = b.metadata as Json | undefined
             if (md) md['metadata-log'] = []
+          }),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
+  {
+    name: 'commit-snapshot-log-skips-rollback',
+    description:
+      'A rollback (main set back to an earlier snapshot) adds no snapshot-log entry: the log only records snapshots when they first become current.',
+    areas: AREA,
+    files: ['commits/history.test.ts'],
+    breaks: ['commits/invariants/snapshot-log'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['updateTable', 'loadTable'],
+        (res) =>
+          withJson(res, (b) => {
+            const md = b.metadata as Json | undefined
+            if (!md) return
+            const seen = new Set<unknown>()
+            md['snapshot-log'] = list(md['snapshot-log']).filter((e) => {
+              const first = !seen.has(e['snapshot-id'])
+              seen.add(e['snapshot-id'])
+              return first
+            })
+          }),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
+  {
+    name: 'commit-last-updated-frozen',
+    description: 'last-updated-ms is set when the table is created and never updated by a commit.',
+    areas: AREA,
+    files: ['commits/history.test.ts'],
+    breaks: ['commits/invariants/last-updated-ms'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['updateTable', 'loadTable'],
+        (res) =>
+          withJson(res, (b) => {
+            const md = b.metadata as Json | undefined
+            // The first metadata-log entry carries the creation's last-updated-ms (the previous file's time).
+            const created = list(md?.['metadata-log'])[0]?.['timestamp-ms']
+            if (md && typeof created === 'number') md['last-updated-ms'] = created
           }),
         (res) => res.status === 200,
       ),

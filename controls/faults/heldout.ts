@@ -318,8 +318,8 @@ export const faults: Fault[] = [
   {
     name: 'heldout-snapshot-log-not-kept',
     description: 'Table metadata never records snapshot-log entries when the current snapshot changes.',
-    areas: ['tables'],
-    breaks: ['tables/load/snapshots-refs-keeps-log'],
+    areas: ['commits'],
+    breaks: ['commits/invariants/snapshot-log'],
     hooks: rewriteOkJson(['loadTable', 'updateTable'], (b) => {
       const m = b.metadata as Json
       if (m) m['snapshot-log'] = []

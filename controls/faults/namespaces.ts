@@ -3,7 +3,7 @@
  * `breaks` fail (or warn, for SHOULD rules) while the clean reference server passes them.
  */
 import type { Fault } from '../fault.ts'
-import { onOperations, withJson, withStatus } from '../fault-kit.ts'
+import { onOperations, operationOf, withJson, withStatus } from '../fault-kit.ts'
 import { empty, errorResponse, jsonOk, onRequests, requestJson, withRequestJson } from './scenario-kit.ts'
 
 const NS = ['namespaces']
@@ -111,6 +111,33 @@ export const faults: Fault[] = [
         (res, req) => res.status === 200 && !req.query.get('parent'),
       ),
     }),
+  },
+  {
+    name: 'ns-list-keeps-dropped',
+    description:
+      'A dropped namespace stays in the listing of its parent (the listing index is not updated on drop).',
+    areas: NS,
+    breaks: ['namespaces/list/dropped-unlisted'],
+    hooks: () => {
+      const dropped: string[][] = []
+      const nsOfPath = (path: string) =>
+        (/\/namespaces\/([^/]+)$/.exec(path)?.[1] ?? '').split(/%1F/i).map(decodeURIComponent)
+      const same = (a: readonly string[], b: readonly string[]) =>
+        a.length === b.length && a.every((p, i) => p === b[i])
+      return {
+        onResponse: (req, res) => {
+          const op = operationOf(req)
+          if (op === 'dropNamespace' && res.status === 204) dropped.push(nsOfPath(req.path))
+          if (op !== 'listNamespaces' || res.status !== 200) return res
+          const parent = (req.query.get('parent') ?? '').split('\u001f').filter((p) => p !== '')
+          return withJson(res, (b) => {
+            const listed = Array.isArray(b.namespaces) ? (b.namespaces as string[][]) : []
+            const back = dropped.filter((ns) => same(ns.slice(0, -1), parent))
+            return { ...b, namespaces: [...listed, ...back] }
+          })
+        },
+      }
+    },
   },
   {
     name: 'ns-parent-ignored',
@@ -235,6 +262,25 @@ export const faults: Fault[] = [
       onResponse: onOperations(
         ['updateProperties'],
         (res) => withJson(res, (b) => ({ ...b, missing: [] })),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
+  {
+    name: 'ns-properties-missing-lists-updates',
+    description:
+      'updateProperties builds its missing list from every requested key, so the keys it updated are listed as missing too.',
+    areas: NS,
+    breaks: ['namespaces/properties/missing-only-removals'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['updateProperties'],
+        (res, req) =>
+          withJson(res, (b) => {
+            const updated = Object.keys((requestJson(req)?.updates ?? {}) as Record<string, string>)
+            const missing = Array.isArray(b.missing) ? (b.missing as string[]) : []
+            return { ...b, missing: [...missing, ...updated] }
+          }),
         (res) => res.status === 200,
       ),
     }),

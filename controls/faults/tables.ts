@@ -13,6 +13,7 @@ import {
   withQuery,
   withRequestJson,
 } from './scenario-kit.ts'
+import { listKeepsRemoved } from './listing-kit.ts'
 
 const TABLES = ['tables']
 type Json = Record<string, unknown>
@@ -306,6 +307,14 @@ export const faults: Fault[] = [
         ),
       }
     },
+  },
+  {
+    name: 'tbl-list-keeps-removed',
+    description:
+      'listTables keeps listing a table that was dropped or renamed away (the listing index is not updated when a table leaves).',
+    areas: TABLES,
+    breaks: ['tables/list/dropped-unlisted', 'tables/list/renamed-relisted'],
+    hooks: () => listKeepsRemoved('dropTable', 'renameTable', 'listTables'),
   },
   {
     name: 'tbl-drop-missing-204',

@@ -3,6 +3,7 @@ import type { Fault } from '../fault.ts'
 import { onOperations, operationOf, withJson, withStatus } from '../fault-kit.ts'
 import { errorResponse } from './scenario-kit.ts'
 import { rewriteRequests } from './commits.ts'
+import { listKeepsRemoved } from './listing-kit.ts'
 
 const AREA = ['views']
 type Json = Record<string, unknown>
@@ -85,6 +86,29 @@ export const faults: Fault[] = [
         (r) => r.status === 409,
       ),
     }),
+  },
+  {
+    name: 'view-rename-onto-table-204',
+    description:
+      'renameView looks for a conflict among views only: a rename onto the name of a table answers 204 instead of 409.',
+    areas: AREA,
+    breaks: ['views/rename/onto-table-409'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['renameView'],
+        () => ({ status: 204, headers: {} }),
+        // The conflict is with a table: the server's message names what holds the name.
+        (res) => res.status === 409 && /Table already exists/.test(res.body ?? ''),
+      ),
+    }),
+  },
+  {
+    name: 'view-list-keeps-removed',
+    description:
+      'listViews keeps listing a view that was dropped or renamed away (the listing index is not updated when a view leaves).',
+    areas: AREA,
+    breaks: ['views/list/dropped-unlisted', 'views/list/renamed-relisted'],
+    hooks: () => listKeepsRemoved('dropView', 'renameView', 'listViews'),
   },
   {
     name: 'view-set-current-ignored',

@@ -1,7 +1,8 @@
 /**
  * updateTable requirements: every requirement kind, holding (the
- * commit applies) and failing (409, nothing applied); all requirements must hold; an unknown requirement
- * type is refused (every release) with 400 (from 1.7); a commit to a missing table is 404.
+ * commit applies) and failing (409, nothing applied), assert-ref-snapshot-id on main and on another branch; all
+ * requirements must hold; an unknown requirement type is refused (every release) with 400 (from 1.7); a commit to a
+ * missing table is 404.
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
@@ -17,9 +18,14 @@ interface RequirementCase {
   readonly what: string
   /** The table needs a snapshot on main first. */
   readonly snapshot?: boolean
-  readonly holding: (md: TableMd, snapshotId: number) => Record<string, unknown>
-  readonly failing: (md: TableMd, snapshotId: number) => Record<string, unknown>
+  /** The table needs a branch `b` at a first snapshot while main moved on to a second (`snapshotId`). */
+  readonly branch?: boolean
+  readonly holding: (md: TableMd, snapshotId: number, branchSnapshotId: number) => Record<string, unknown>
+  readonly failing: (md: TableMd, snapshotId: number, branchSnapshotId: number) => Record<string, unknown>
 }
+
+/** The branch other than main that the branch case asserts. */
+const BRANCH = 'b'
 
 const n = (v: number | undefined | null): number => (typeof v === 'number' ? v : 0)
 
@@ -49,6 +55,14 @@ const CASES: readonly RequirementCase[] = [
     snapshot: true,
     holding: (_md, id) => ({ type: 'assert-ref-snapshot-id', ref: 'main', 'snapshot-id': id }),
     failing: () => ({ type: 'assert-ref-snapshot-id', ref: 'main', 'snapshot-id': null }),
+  },
+  {
+    // A server that checks only main, or ignores the ref it is given, accepts main's snapshot for branch b.
+    id: 'assert-ref-snapshot-id-branch',
+    what: 'the snapshot a branch other than main points at',
+    branch: true,
+    holding: (_md, _main, b) => ({ type: 'assert-ref-snapshot-id', ref: BRANCH, 'snapshot-id': b }),
+    failing: (_md, main) => ({ type: 'assert-ref-snapshot-id', ref: BRANCH, 'snapshot-id': main }),
   },
   {
     id: 'assert-last-assigned-field-id',
@@ -106,18 +120,34 @@ const CASES: readonly RequirementCase[] = [
 const PROBE = 'conformance.probe'
 const probeUpdate = (value: string) => ({ action: 'set-properties', updates: { [PROBE]: value } })
 
-/** A fresh table (and snapshot when asked) in a fresh namespace. */
+/**
+ * A fresh table in a fresh namespace; with `snapshot`, a snapshot on main; with `branch`, branch BRANCH at a first
+ * snapshot and main at a second one (`snapshotId` is main's, `branchSnapshotId` the branch's).
+ */
 async function prepare(
   { catalog, sandbox, check }: Fixtures,
   label: string,
   snapshot = false,
-): Promise<{ ref: TableRef; state: TableState; snapshotId: number }> {
+  branch = false,
+): Promise<{ ref: TableRef; state: TableState; snapshotId: number; branchSnapshotId: number }> {
   const namespace = await sandbox.namespace(catalog, 'req')
   const ref = { namespace, table: sandbox.names.table(label) }
   let state = await setupTable(catalog, check, namespace, ref.table)
   let snapshotId = 0
-  if (snapshot) ({ state, snapshotId } = await setupSnapshot(catalog, check, ref, state))
-  return { ref, state, snapshotId }
+  let branchSnapshotId = 0
+  if (snapshot || branch) ({ state, snapshotId } = await setupSnapshot(catalog, check, ref, state))
+  if (branch) {
+    branchSnapshotId = snapshotId
+    const ex = await commit(
+      catalog,
+      ref,
+      [],
+      [{ action: 'set-snapshot-ref', 'ref-name': BRANCH, type: 'branch', 'snapshot-id': branchSnapshotId }],
+    )
+    state = stateOf(check.setup(ex, `create branch ${BRANCH}`))
+    ;({ state, snapshotId } = await setupSnapshot(catalog, check, ref, state))
+  }
+  return { ref, state, snapshotId, branchSnapshotId }
 }
 
 /** A fresh table and a commit to it whose one requirement has a type no release defines. */
@@ -160,11 +190,11 @@ operation('updateTable', () => {
         requires: ['createTable', 'loadTable', 'updateTable'],
       },
       async (ctx) => {
-        const { ref, state, snapshotId } = await prepare(ctx, c.id, c.snapshot)
+        const { ref, state, snapshotId, branchSnapshotId } = await prepare(ctx, c.id, c.snapshot, c.branch)
         const ex = await commit(
           ctx.catalog,
           ref,
-          [c.holding(state.metadata, snapshotId)],
+          [c.holding(state.metadata, snapshotId, branchSnapshotId)],
           [probeUpdate('holds')],
         )
         const after = stateOf(ctx.check.conform(ex, { status: 200 }))
@@ -189,11 +219,11 @@ operation('updateTable', () => {
         requires: ['createTable', 'loadTable', 'updateTable'],
       },
       async (ctx) => {
-        const { ref, state, snapshotId } = await prepare(ctx, c.id, c.snapshot)
+        const { ref, state, snapshotId, branchSnapshotId } = await prepare(ctx, c.id, c.snapshot, c.branch)
         const ex = await commit(
           ctx.catalog,
           ref,
-          [c.failing(state.metadata, snapshotId)],
+          [c.failing(state.metadata, snapshotId, branchSnapshotId)],
           [probeUpdate('fails')],
         )
         ctx.check.conform(ex, { status: 409, errorType: /CommitFailed/ })

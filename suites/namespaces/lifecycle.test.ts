@@ -90,6 +90,24 @@ operation('listNamespaces', () => {
       )
     },
   )
+
+  rule(
+    {
+      id: 'namespaces/list/dropped-unlisted',
+      title: 'after dropNamespace, the listing of its parent no longer shows it',
+      requires: ['createNamespace', 'dropNamespace', 'listNamespaces'],
+    },
+    async ({ catalog, sandbox, check, run }) => {
+      const ns = await sandbox.namespace(catalog, 'unlisted')
+      check.setup(await catalog.op.dropNamespace({ namespace: ns }), 'drop the namespace')
+      // Top level, or under --namespace-parent when the run is confined to one.
+      const all = await listAllNamespaces(catalog, check, runParentOf(run))
+      check.that(!all.some((n) => jsonEqual(n, ns)), 'the dropped namespace is no longer listed', {
+        received: ns,
+        expected: 'a listing without it',
+      })
+    },
+  )
 })
 
 operation('dropNamespace', () => {

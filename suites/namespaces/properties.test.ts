@@ -105,4 +105,29 @@ operation('updateProperties', () => {
       check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
     },
   )
+
+  rule(
+    {
+      id: 'namespaces/properties/missing-only-removals',
+      title: 'a missing list, where a server returns one, never names a key that was only updated',
+      requires: ['createNamespace', 'updateProperties'],
+    },
+    async ({ catalog, sandbox, check, unsupported }) => {
+      const ns = await sandbox.namespace(catalog, 'missupd', { here: 'h' })
+      // A key the update adds was not there before, yet it was not requested for removal: `missing` is "properties
+      // requested for removal that were not found", not every requested key that was not found.
+      const ex = await catalog.op.updateProperties({
+        namespace: ns,
+        body: { updates: { added: 'a' }, removals: ['here', 'absent'] },
+      })
+      if (refuses(ex)) unsupported('the server does not support namespace properties (406)')
+      const res = check.setup<UpdateResponse>(ex, 'update and remove properties')
+      const missing = res.missing
+      if (missing === undefined || missing === null) return unsupported('the server does not report missing')
+      check.that(!missing.includes('added'), 'missing does not name the key that was updated', {
+        received: missing,
+        expected: 'a list without added (only keys of removals)',
+      })
+    },
+  )
 })

@@ -1,9 +1,15 @@
 /**
  * tableExists and listTables: HEAD is 204 or 404
- * with no body (404 for a view's name too); a listing holds exactly the namespace's tables, never its views, never another namespace's.
+ * with no body (404 for a view's name too); a listing holds exactly the namespace's tables, never its views, never another namespace's,
+ * and after a drop or a rename no longer the old name.
  */
 import { operation, rule } from '../_harness/dsl.ts'
-import { createTable, createView, identifierNames } from '../_harness/support/catalog-objects.ts'
+import {
+  createTable,
+  createView,
+  identifierNames,
+  listAllIdentifiers,
+} from '../_harness/support/catalog-objects.ts'
 
 interface ListTables {
   identifiers?: { namespace: string[]; name: string }[]
@@ -106,6 +112,50 @@ operation('listTables', () => {
       const views = check.conform<ListTables>(await catalog.op.listViews({ namespace: ns }), { status: 200 })
       check.equal(identifierNames(tables), ['tbl'], 'listTables holds the table only')
       check.equal(identifierNames(views), ['vw'], 'listViews holds the view only')
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/list/dropped-unlisted',
+      title: 'after dropTable, the namespace no longer lists the table',
+      requires: ['createNamespace', 'createTable', 'dropTable', 'listTables'],
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'tlist')
+      await createTable(catalog, check, ns, 'kept')
+      await createTable(catalog, check, ns, 'gone')
+      check.setup(await catalog.op.dropTable({ namespace: ns, table: 'gone' }), 'drop a table')
+      const names = (await listAllIdentifiers(catalog, check, 'listTables', ns)).map((i) => i.name)
+      check.that(!names.includes('gone'), 'the dropped table is no longer listed', {
+        received: names,
+        expected: 'a listing without gone',
+      })
+    },
+  )
+
+  rule(
+    {
+      id: 'tables/list/renamed-relisted',
+      title: 'after renameTable, the namespace lists the table under its new name only',
+      requires: ['createNamespace', 'createTable', 'renameTable', 'listTables'],
+    },
+    async ({ catalog, sandbox, check }) => {
+      const ns = await sandbox.namespace(catalog, 'tlist')
+      await createTable(catalog, check, ns, 'old')
+      const ex = await catalog.op.renameTable({
+        body: { source: { namespace: ns, name: 'old' }, destination: { namespace: ns, name: 'new' } },
+      })
+      check.setup(ex, 'rename the table')
+      const names = (await listAllIdentifiers(catalog, check, 'listTables', ns)).map((i) => i.name)
+      check.that(
+        names.includes('new') && !names.includes('old'),
+        'the table is listed under its new name only',
+        {
+          received: names,
+          expected: 'new listed, old not',
+        },
+      )
     },
   )
 })

@@ -1,9 +1,10 @@
 /**
- * View edge statuses: HEAD of a missing view (or of a table's name) is 404, listing a missing namespace is 404, register-view into a missing
- * namespace is 404, and a rename across namespaces moves the view (or is 406: servers need not support it).
+ * View edge statuses: HEAD of a missing view (or of a table's name) is 404, listing a missing namespace is 404, a
+ * listing after a drop or a rename shows what is left, register-view into a missing namespace is 404, a rename
+ * across namespaces moves the view (or is 406: servers need not support it), and a rename onto a table's name is 409.
  */
 import { operation, rule } from '../_harness/dsl.ts'
-import { createTable } from '../_harness/support/catalog-objects.ts'
+import { createTable, listAllIdentifiers } from '../_harness/support/catalog-objects.ts'
 import { setupLoadView, setupView } from '../_harness/support/view-steps.ts'
 
 operation('viewExists', () => {
@@ -47,6 +48,50 @@ operation('listViews', () => {
     async ({ catalog, sandbox, check }) => {
       const ex = await catalog.op.listViews({ namespace: sandbox.names.namespace('missing') })
       check.conform(ex, { status: 404, errorType: /NoSuchNamespace/ })
+    },
+  )
+
+  rule(
+    {
+      id: 'views/list/dropped-unlisted',
+      title: 'after dropView, the namespace no longer lists the view',
+      requires: ['createNamespace', 'createView', 'dropView', 'listViews'],
+    },
+    async ({ catalog, sandbox, check }) => {
+      const namespace = await sandbox.namespace(catalog, 'vlist')
+      const kept = { namespace, view: sandbox.names.view('kept') }
+      const gone = { namespace, view: sandbox.names.view('gone') }
+      await setupView(catalog, check, kept)
+      await setupView(catalog, check, gone)
+      check.setup(await catalog.op.dropView(gone), 'drop a view')
+      const names = (await listAllIdentifiers(catalog, check, 'listViews', namespace)).map((i) => i.name)
+      check.that(!names.includes(gone.view), 'the dropped view is no longer listed', {
+        received: names,
+        expected: `a listing without ${gone.view}`,
+      })
+    },
+  )
+
+  rule(
+    {
+      id: 'views/list/renamed-relisted',
+      title: 'after renameView, the namespace lists the view under its new name only',
+      requires: ['createNamespace', 'createView', 'renameView', 'listViews'],
+    },
+    async ({ catalog, sandbox, check }) => {
+      const namespace = await sandbox.namespace(catalog, 'vlist')
+      const from = sandbox.names.view('old')
+      const to = sandbox.names.view('new')
+      await setupView(catalog, check, { namespace, view: from })
+      const ex = await catalog.op.renameView({
+        body: { source: { namespace, name: from }, destination: { namespace, name: to } },
+      })
+      check.setup(ex, 'rename the view')
+      const names = (await listAllIdentifiers(catalog, check, 'listViews', namespace)).map((i) => i.name)
+      check.that(names.includes(to) && !names.includes(from), 'the view is listed under its new name only', {
+        received: names,
+        expected: `${to} listed, ${from} not`,
+      })
     },
   )
 })
@@ -97,6 +142,25 @@ operation('renameView', () => {
         created.metadata['view-uuid'],
         'the moved view is the same view',
       )
+    },
+  )
+
+  // The table counterpart is tables/rename/onto-view-409: tables and views share one name scope.
+  rule(
+    {
+      id: 'views/rename/onto-table-409',
+      title: 'rename of a view onto the name of a table is 409',
+      requires: ['createNamespace', 'createTable', 'createView', 'renameView'],
+    },
+    async ({ catalog, sandbox, check }) => {
+      const namespace = await sandbox.namespace(catalog, 'ontotable')
+      const view = sandbox.names.view('v')
+      await createTable(catalog, check, namespace, 't')
+      await setupView(catalog, check, { namespace, view })
+      const ex = await catalog.op.renameView({
+        body: { source: { namespace, name: view }, destination: { namespace, name: 't' } },
+      })
+      check.conform(ex, { status: 409, errorType: /AlreadyExists/ })
     },
   )
 })

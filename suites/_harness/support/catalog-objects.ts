@@ -139,6 +139,32 @@ export async function listAllNamespaces(
   return out
 }
 
+/**
+ * Every identifier listTables or listViews gives for `namespace`, following next-page-token (bounded). Each page
+ * runs through the check registry as part of the rule under test.
+ */
+export async function listAllIdentifiers(
+  catalog: CatalogClient,
+  check: Checker,
+  op: 'listTables' | 'listViews',
+  namespace: readonly string[],
+): Promise<{ namespace: string[]; name: string }[]> {
+  const out: { namespace: string[]; name: string }[] = []
+  let token: string | undefined
+  for (let page = 0; page < 1000; page++) {
+    const ex = await catalog.op[op]({ namespace, ...(token ? { query: { pageToken: token } } : {}) })
+    const body = check.conform<{
+      identifiers?: { namespace: string[]; name: string }[]
+      'next-page-token'?: string | null
+    }>(ex, { status: 200 })
+    out.push(...(body.identifiers ?? []))
+    const next = body['next-page-token']
+    if (typeof next !== 'string' || next === '' || next === token) break
+    token = next
+  }
+  return out
+}
+
 /** The advertised separator is URL-encoded (`%1F`, `%2E`); the raw character joins the parts of `parent`. */
 export function decodeSeparator(sep: string): string {
   try {
