@@ -6,6 +6,7 @@ import type { OperationId } from '../schemas/operations.ts'
 import { DEFAULT_PREFIX } from '../reference-server/index.ts'
 import type { FaultHooks, ServerRequest, ServerResponse } from '../reference-server/index.ts'
 import { createRouter } from '../reference-server/routes.ts'
+import { parseJson, stringifyJson } from '../schemas/model/json-int64.ts'
 
 const routers = new Map<string, ReturnType<typeof createRouter>>()
 
@@ -34,11 +35,11 @@ export function onOperations(
   }
 }
 
-/** The parsed JSON body, or undefined. */
+/** The parsed JSON body, or undefined. Without loss, so a rewrite changes only what it means to (63-bit ids). */
 export function jsonOf(res: ServerResponse): unknown {
   if (res.body === undefined || res.body === '') return undefined
   try {
-    return JSON.parse(res.body) as unknown
+    return parseJson(res.body)
   } catch {
     return undefined
   }
@@ -51,7 +52,7 @@ export function withJson(
 ): ServerResponse {
   const body = jsonOf(res)
   const copy = (body && typeof body === 'object' ? structuredClone(body) : {}) as Record<string, unknown>
-  return { ...res, body: JSON.stringify(fn(copy) ?? copy) }
+  return { ...res, body: stringifyJson(fn(copy) ?? copy) }
 }
 
 /** The response with another status (body and headers unchanged). */

@@ -8,6 +8,7 @@ import type { FaultHooks, ServerRequest } from '../../reference-server/index.ts'
 import type { OperationId } from '../../schemas/operations.ts'
 import type { Fault } from '../fault.ts'
 import { onOperations, operationOf, withJson } from '../fault-kit.ts'
+import { parseJson, stringifyJson } from '../../schemas/model/json-int64.ts'
 import { UPDATE_CASES } from '../../suites/commits/update-cases.ts'
 
 type Json = Record<string, unknown>
@@ -22,13 +23,14 @@ export function rewriteRequests(
     if (op === undefined || !ops.includes(op) || req.body === '') return req
     let body: unknown
     try {
-      body = JSON.parse(req.body)
+      // Without loss, so a rewrite changes only what it means to (the harness sends 63-bit snapshot ids).
+      body = parseJson(req.body)
     } catch {
       return req
     }
     if (!body || typeof body !== 'object') return req
     const copy = structuredClone(body) as Json
-    return { ...req, body: JSON.stringify(fn(copy, req) ?? copy) }
+    return { ...req, body: stringifyJson(fn(copy, req) ?? copy) }
   }
 }
 
@@ -341,5 +343,29 @@ export const faults: Fault[] = [
         (res) => res.status === 200,
       ),
     }),
+  },
+  {
+    name: 'commit-ids-rounded-through-double',
+    description:
+      'The server reads and writes JSON numbers as doubles (53 bits): random 63-bit snapshot ids come back as their nearest double, ids about a thousand apart are one, so a second snapshot 1 apart is a duplicate and a stale assert-ref-snapshot-id 1 away holds.',
+    areas: AREA,
+    files: ['commits/int64-ids.test.ts'],
+    breaks: ['commits/ids/int64-exact'],
+    hooks: () => {
+      const viaDouble = (text: string): string => {
+        try {
+          return JSON.stringify(JSON.parse(text))
+        } catch {
+          return text
+        }
+      }
+      return {
+        onRequest: (req) => (req.body === '' ? req : { ...req, body: viaDouble(req.body) }),
+        onResponse: (_req, res) =>
+          res.body === undefined || !(res.headers['content-type'] ?? '').includes('json')
+            ? res
+            : { ...res, body: viaDouble(res.body) },
+      }
+    },
   },
 ]

@@ -5,6 +5,7 @@
 import type { OperationId } from '../../schemas/operations.ts'
 import type { FaultHooks, ServerRequest, ServerResponse } from '../../reference-server/index.ts'
 import { operationOf } from '../fault-kit.ts'
+import { parseJson, stringifyJson } from '../../schemas/model/json-int64.ts'
 
 /** An error response with the spec's envelope (code = status). */
 export function errorResponse(status: number, type: string, message: string): ServerResponse {
@@ -17,16 +18,16 @@ export function errorResponse(status: number, type: string, message: string): Se
 
 /** A JSON success response. */
 export function jsonOk(status: number, body: unknown, headers: Record<string, string> = {}): ServerResponse {
-  return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }
+  return { status, headers: { 'content-type': 'application/json', ...headers }, body: stringifyJson(body) }
 }
 
 /** An empty response (204 and the like). */
 export const empty = (status: number): ServerResponse => ({ status, headers: {} })
 
-/** The JSON body of a request, or undefined. */
+/** The JSON body of a request (without loss: 63-bit ids stay exact), or undefined. */
 export function requestJson(req: ServerRequest): Record<string, unknown> | undefined {
   try {
-    const v = JSON.parse(req.body) as unknown
+    const v = parseJson(req.body)
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined
   } catch {
     return undefined
@@ -35,7 +36,7 @@ export function requestJson(req: ServerRequest): Record<string, unknown> | undef
 
 /** The request with its JSON body replaced. */
 export function withRequestJson(req: ServerRequest, body: unknown): ServerRequest {
-  return { ...req, body: JSON.stringify(body) }
+  return { ...req, body: stringifyJson(body) }
 }
 
 /** The request with a changed query. */
