@@ -25,6 +25,8 @@ describe('lossless int64 JSON', () => {
     expect(v.b).toBe(2n ** 53n)
     expect(v.c).toBe(12)
     expect(v.d).toBe(1234567890123456.5)
+    const edges = parseJson('[-9007199254740991,-9007199254740992,1700000000000123,"99999999999999999",7]')
+    expect(edges).toEqual([-Number.MAX_SAFE_INTEGER, -(2n ** 53n), 1700000000000123, '99999999999999999', 7])
     expect(int64(5n)).toBe(5)
     expect(int64Of(String(A))).toBe(A)
     expect(new Set([int64Of('7'), 7, A, int64Of(String(A))]).size).toBe(2)
