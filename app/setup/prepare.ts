@@ -3,6 +3,7 @@
  * capability parsing, the run id and prefix, and a check that no namespace of this run exists yet.
  * Everything that can go wrong here is a HarnessError with one human line (exit code 2).
  */
+import { NO_SUCH_ROUTE, fingerprint } from '../../suites/_harness/not-served.ts'
 import type { Options } from '../config/options.ts'
 import { parseHeaders } from '../config/resolve.ts'
 import { parseCapabilities } from '../../suites/_harness/capabilities.ts'
@@ -93,6 +94,9 @@ export async function prepareRun(opts: Options, baseUrlIn: string, replayArgs = 
       )
     const caps = parseCapabilities(ex.json, opts.prefix)
 
+    // The no-route fingerprint: a GET of a path that cannot exist, under the catalog's prefix (reads nothing).
+    const client = bootstrap(caps)
+    const noRoute = await client.raw('GET', `${client.pathOf('listNamespaces')}${NO_SUCH_ROUTE}`)
     const runId = newRunId()
     const prefix = runPrefix(runId)
     const namespaceParent = opts.namespaceParent ? opts.namespaceParent.split('.') : []
@@ -135,6 +139,7 @@ export async function prepareRun(opts: Options, baseUrlIn: string, replayArgs = 
       ...(opts.openapi ? { openapi: opts.openapi } : {}),
       ...(replayArgs ? { replayArgs } : {}),
       configBody: ex.json,
+      ...(noRoute.transportError ? {} : { noRoute: fingerprint(noRoute) }),
     }
   } finally {
     await transport.close()

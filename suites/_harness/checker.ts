@@ -8,7 +8,9 @@
  * success answer lacked the body its operation returns, so that the test could not go on, is the server's failure of
  * the rule that answer broke (`explain`).
  */
-import { ConformanceFailure, errorCode } from './results/errors.ts'
+import { Blocked, ConformanceFailure, errorCode } from './results/errors.ts'
+import { notServed } from './not-served.ts'
+import { errorSummary } from './checks/http.ts'
 import { runChecks } from './checks/index.ts'
 import type { Expectation, Level, Violation } from './checks/types.ts'
 import { setupFailure, setupSucceeded, setupViolation } from './setup-failure.ts'
@@ -51,10 +53,35 @@ export class Checker {
   private acceptedKeysOf: readonly string[] | undefined
   /** The successful setup answers of this test, looked at again only if the test breaks down (`explain`). */
   private readonly setupAnswers: { readonly ex: Exchange; readonly what: string }[] = []
-  constructor(meta: ConformanceMeta, disabled: ReadonlySet<string>, openapi?: OpenApiCheck) {
+  /** The catalog's answer to a route that cannot exist (not-served.ts), when the run took it. */
+  private readonly noRoute: string | undefined
+  constructor(
+    meta: ConformanceMeta,
+    disabled: ReadonlySet<string>,
+    openapi?: OpenApiCheck,
+    noRoute?: string,
+  ) {
     this.meta = meta
     this.disabled = disabled
     this.openapi = openapi
+    this.noRoute = noRoute
+  }
+
+  /**
+   * An operation the server does not serve (its answer is the no-route one, a 405 or a 501 the test did not expect)
+   * blocks the test: whether the server had to serve it is judged once, by config/endpoints/declared-served (an
+   * advertised endpoint, or one of the default set when the server advertises none). A 404 the test expects is let
+   * through when it carries the error envelope: a server may answer a missing object and a missing route alike.
+   */
+  private blockIfNotServed(ex: Exchange, opts: ConformOptions): void {
+    if (this.noRoute === undefined || opts.mayBeRouterAnswer || ex.transportError) return
+    if (!notServed(ex, { noRoute: this.noRoute })) return
+    const expected = opts.status === undefined ? [] : ([] as number[]).concat(opts.status)
+    if (expected.includes(ex.status) && (ex.status !== 404 || hasEnvelope(ex.json))) return
+    throw new Blocked(
+      `blocked by ${NOT_SERVED_CARRIER}: ${ex.operationId} (${ex.request.method} ${ex.request.url}) was answered ${ex.status} as a route the server does not serve; whether it must serve it is judged by ${NOT_SERVED_CARRIER}, not here`,
+      NOT_SERVED_CARRIER,
+    )
   }
 
   /** Runs every check on `ex`; returns the parsed body for further assertions. */
@@ -68,6 +95,7 @@ export class Checker {
       ...(opts.serverError ? { serverError: opts.serverError } : {}),
       ...(opts.mayBeRouterAnswer ? { mayBeRouterAnswer: true } : {}),
     }
+    this.blockIfNotServed(ex, opts)
     if (opts.status !== undefined) this.accepts(ex, opts.status)
     if (this.openapi && ex.status > 0 && ex.request.method !== 'HEAD') {
       const findings = this.openapi(ex.operationId, ex.status, ex.json)
@@ -113,6 +141,23 @@ export class Checker {
     this.report([violation], opts.ex)
   }
 
+  /**
+   * A robustness finding: a server error where the document names no answer (see ConformOptions.serverError), for a
+   * test that judges the status itself. Recorded under the test's rule, reported apart, never the outcome.
+   */
+  robustness(ex: Exchange, message: string, opts: { rule?: string } = {}): void {
+    this.meta.violations.push({
+      check: 'server-error',
+      rule: opts.rule ?? this.meta.rule,
+      level: 'ROBUSTNESS',
+      message: `${message}: ${ex.status}${errorSummary(ex.json) ? ` (${errorSummary(ex.json)})` : ''}`,
+      received: String(ex.status),
+      operationId: ex.operationId,
+      status: ex.status,
+      curl: ex.curl,
+    })
+  }
+
   /** Deep equality as a rule assertion. */
   equal(
     received: unknown,
@@ -131,6 +176,7 @@ export class Checker {
     // A setup step judges nothing: where it expects a success, any success will do.
     const ok = setupSucceeded(ex, status)
     if (!ok) {
+      this.blockIfNotServed(ex, {})
       // No answer at all is recorded as a violation too, so reports group it with the other requests that got none.
       const violation = setupViolation(ex, what)
       if (violation) this.meta.violations.push(violation)
@@ -179,6 +225,14 @@ export class Checker {
       this.meta.outcome = 'warn'
     if (must.length > 0) throw new ConformanceFailure(formatFailure(must, ex))
   }
+}
+
+/** The rule that judges whether the server serves an operation it advertises, or one of the default set. */
+const NOT_SERVED_CARRIER = 'config/endpoints/declared-served'
+
+function hasEnvelope(json: unknown): boolean {
+  const err = (json as { error?: unknown } | undefined)?.error
+  return typeof err === 'object' && err !== null && !Array.isArray(err)
 }
 
 export function formatFailure(violations: readonly Violation[], ex: Exchange | undefined): string {

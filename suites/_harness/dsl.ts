@@ -107,7 +107,7 @@ export const test = base.extend<Fixtures>({
     await use(sandbox.client((ex) => record(meta, ex, transport.redactor)))
   },
   check: async ({ meta, run }, use) =>
-    use(new Checker(meta, new Set(run.disabledChecks), await openApiCheck(run.openapi))),
+    use(new Checker(meta, new Set(run.disabledChecks), await openApiCheck(run.openapi), run.noRoute)),
   unsupported: async ({ meta, skip }, use) => use(endAs(meta, skip, 'unsupported')),
   notConfigured: async ({ meta, skip }, use) => use(endAs(meta, skip, 'not-configured')),
   outOfProfile: async ({ meta, skip }, use) => use(endAs(meta, skip, 'disabled')),

@@ -25,6 +25,11 @@ export interface RunContext {
   /** Every secret value of the run, for redaction. Secret. */
   readonly secrets: readonly string[]
   readonly caps: Capabilities
+  /**
+   * How the catalog answers a route that cannot exist (not-served.ts), taken once at the start: an operation answered
+   * so is not served, and a test that needs it is blocked by config/endpoints/declared-served.
+   */
+  readonly noRoute?: string
   readonly warehouse?: string
   readonly delegationHeader: string
   readonly readOnlyToken?: string

@@ -41,7 +41,7 @@ export const SETUP_CARRIERS: Readonly<Partial<Record<OperationId, string>>> = {
 
 /**
  * The rule that carries a refused setup request. A commit is carried by the rule of its first update kind
- * (`commits/updates/<action>`): a server that refuses remove-snapshots is judged by that rule, not by the commit's.
+ * (the commits/updates rule of that action): a server that refuses remove-snapshots is judged by that rule, not by the commit's.
  */
 export function carrierOf(operationId: string, requestBody?: string): string | undefined {
   if (operationId === 'updateTable' && requestBody) {

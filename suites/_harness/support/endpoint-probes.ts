@@ -10,6 +10,9 @@ import type { Exchange } from '../http/exchange.ts'
 import type { Sandbox } from '../sandbox/sandbox.ts'
 import { createTable, fixture, tableRequest, viewRequest, type LoadTableResult } from './catalog-objects.ts'
 import { withSuffix } from '../sandbox/names.ts'
+import { NO_SUCH_ROUTE, errorTypeOf, fingerprint, notServed } from '../not-served.ts'
+
+export { fingerprint, notServed }
 
 /** The objects the probes run against. */
 export interface ProbeWorld {
@@ -48,9 +51,7 @@ export async function probeWorld(
     const loc = (ex.json as { 'metadata-location'?: unknown } | undefined)?.['metadata-location']
     if (name === V && ex.status === 200 && typeof loc === 'string') viewLocation = loc
   }
-  const noRoute = fingerprint(
-    await catalog.raw('GET', `${catalog.pathOf('listNamespaces')}/conformance-no-such-route/x/y`),
-  )
+  const noRoute = fingerprint(await catalog.raw('GET', `${catalog.pathOf('listNamespaces')}${NO_SUCH_ROUTE}`))
   return { noRoute, ns, spare, table, ...(viewLocation ? { viewLocation } : {}) }
 }
 
@@ -68,7 +69,8 @@ export const PROBES: Readonly<Partial<Record<OperationId, Probe>>> = {
   createNamespace: (c, w) => c.op.createNamespace({ body: { namespace: withSuffix(w.ns, 'created') } }),
   loadNamespaceMetadata: (c, w) => c.op.loadNamespaceMetadata({ namespace: w.ns }),
   namespaceExists: (c, w) => c.op.namespaceExists({ namespace: w.ns }),
-  updateProperties: (c, w) => c.op.updateProperties({ namespace: w.ns, body: { updates: { probe: '1' } } }),
+  updateProperties: (c, w) =>
+    c.op.updateProperties({ namespace: w.ns, body: { updates: { probe: '1' }, removals: [] } }),
   listTables: (c, w) => c.op.listTables({ namespace: w.ns }),
   createTable: (c, w) => c.op.createTable({ namespace: w.ns, body: tableRequest('t_created') }),
   listFunctions: (c, w) => c.op.listFunctions({ namespace: w.ns }),
@@ -145,28 +147,6 @@ export const PROBES: Readonly<Partial<Record<OperationId, Probe>>> = {
   dropTable: (c, w) => c.op.dropTable({ namespace: w.ns, table: 't_drop' }),
   dropView: (c, w) => c.op.dropView({ namespace: w.ns, view: 'v_drop' }),
   dropNamespace: (c, w) => c.op.dropNamespace({ namespace: w.spare }),
-}
-
-/** The error type of a response, if it has the envelope. */
-function errorTypeOf(ex: Exchange): string {
-  const t = (ex.json as { error?: { type?: unknown } } | undefined)?.error?.type
-  return typeof t === 'string' ? t : ''
-}
-
-/** What tells one 404 from another: the body's kind (JSON envelope, other) and its error type. */
-export function fingerprint(ex: Exchange): string {
-  const json = /json/i.test(ex.headers['content-type'] ?? '') && ex.json !== undefined
-  return `${ex.status}|${json ? 'json' : ex.bodyText === '' ? 'empty' : 'other'}|${errorTypeOf(ex)}`
-}
-
-/**
- * True when the answer shows no route for the request: no response, 405, 501, or a 404 like the server's answer
- * to a route that cannot exist (a 404 that differs, e.g. a typed "no such plan", proves the route looked it up).
- */
-export function notServed(ex: Exchange, w: Pick<ProbeWorld, 'noRoute'>): boolean {
-  if (ex.transportError) return true
-  if (ex.status === 404) return fingerprint(ex) === w.noRoute
-  return ex.status === 405 || ex.status === 501
 }
 
 /**
