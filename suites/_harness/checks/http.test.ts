@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Exchange } from '../http/exchange.ts'
 import type { Level } from './types.ts'
-import { serverError, statusExpected } from './http.ts'
+import { serverError, statusExpected, statusSet } from './http.ts'
 
 const ex = (status: number, headers: Record<string, string> = {}): Exchange => ({
   operationId: 'createNamespace',
@@ -51,5 +51,15 @@ describe('a 5xx where the document names no answer (schema-valid but unusual inp
     expect(serverError(ex(404), ctx(400, r))).toEqual([])
     expect(statusExpected(ex(404), ctx(400, r))).toMatchObject([{ level: 'MUST' }])
     expect(serverError(ex(503, { 'retry-after': '1' }), ctx(200, r))).toEqual([])
+  })
+})
+
+describe('a set of statuses in words', () => {
+  it('names a whole class as one, and lists the rest', () => {
+    const fourxx = Array.from({ length: 100 }, (_, i) => 400 + i)
+    expect(statusSet([200, 201, 204, ...fourxx])).toBe('200, 201, 204 or a 4xx')
+    expect(statusSet(fourxx)).toBe('a 4xx')
+    expect(statusSet([400, 422])).toBe('400 or 422')
+    expect(statusSet([409])).toBe('409')
   })
 })

@@ -26,7 +26,7 @@ export const statusExpected: Check = (ex, { expectation: e }) => {
       check: 'status',
       rule: e.rule,
       level: e.level,
-      message: `status ${ex.status}${detail ? ` (${detail})` : ''}, expected ${allowed.join(' or ')}`,
+      message: `status ${ex.status}${detail ? ` (${detail})` : ''}, expected ${statusSet(allowed)}`,
       received: String(ex.status),
       expected: allowed.join(' | '),
     },
@@ -52,7 +52,7 @@ export const serverError: Check = (ex, { expectation: e }) => {
       check: 'server-error',
       rule: e.level === 'ROBUSTNESS' ? e.rule : 'errors/no-5xx',
       level: 'ROBUSTNESS',
-      message: `a server error (${ex.status}${detail ? ` ${detail}` : ''}) to a request the document names no answer for (expected ${expected.join(' or ')})`,
+      message: `a server error (${ex.status}${detail ? ` ${detail}` : ''}) to a request the document names no answer for (expected ${statusSet(expected)})`,
       received: String(ex.status),
       expected: expected.join(' | '),
     },
@@ -70,6 +70,22 @@ function unexpectedServerError(
 
 function robustnessOnly(e: { serverError?: 'robustness'; level: string }): boolean {
   return e.serverError === 'robustness' || e.level === 'ROBUSTNESS'
+}
+
+/**
+ * A set of statuses the way a person says it: a whole class is "a 4xx", the rest listed ("200, 201, 204 or a 4xx"),
+ * where the checks used to spell out 400 or 401 or … 499.
+ */
+export function statusSet(statuses: readonly number[]): string {
+  const set = new Set(statuses)
+  const classes = [2, 3, 4, 5].filter((c) =>
+    Array.from({ length: 100 }, (_, i) => c * 100 + i).every((s) => set.has(s)),
+  )
+  const single = [...set].filter((s) => !classes.includes(Math.floor(s / 100))).sort((a, b) => a - b)
+  const parts = [...single.map(String), ...classes.map((c) => `a ${c}xx`)]
+  return parts.length <= 1
+    ? (parts[0] ?? 'nothing')
+    : `${parts.slice(0, -1).join(', ')} or ${parts[parts.length - 1]}`
 }
 
 /** HEAD, 204 and 304 responses carry no body (RFC 9110 §9.3.2, §15.3.5, §15.4.5). */
