@@ -28,6 +28,7 @@ import { faults as pageSize } from './page-size.ts'
 import { faults as pagination } from './pagination.ts'
 import { faults as properties } from './properties.ts'
 import { faults as propertiesExtra } from './properties-extra.ts'
+import { faults as refusals } from './refusals.ts'
 import { faults as robustness } from './robustness.ts'
 import { faults as scanPlanning } from './scan-planning.ts'
 import { faults as setup5xx } from './setup-5xx.ts'
@@ -63,6 +64,7 @@ export const FAULT_MODULES: Readonly<Record<string, readonly Fault[]>> = {
   pagination,
   properties,
   'properties-extra': propertiesExtra,
+  refusals,
   robustness,
   'scan-planning': scanPlanning,
   'setup-5xx': setup5xx,

@@ -11,18 +11,23 @@ import { anyClientError } from '../_harness/support/statuses.ts'
 import {
   commit,
   createTableBody,
-  createTableBodyV,
   setupLoad,
   setupSnapshot,
   setupTable,
+  setupTableOfVersion,
   stateOf,
 } from '../_harness/support/commit-steps.ts'
+import { endIfRefused, UPDATE_REFUSALS } from '../_harness/support/refusal.ts'
 import { expectCommitHistory, expectTableInvariants } from '../_harness/support/invariants.ts'
 import { stable } from '../_harness/checker.ts'
 import { canonicalMetadata } from '../../schemas/model/canonical.ts'
 import { UPDATE_CASES } from './update-cases.ts'
 
 export const RELOAD_RULE = 'commits/response/equals-reload'
+
+/** The distinct actions of a list of updates, for a reason line ("add-schema, set-current-schema"). */
+const kinds = (updates: readonly unknown[]): string =>
+  [...new Set(updates.map((u) => String((u as { action?: unknown }).action)))].join(', ')
 
 operation('updateTable', () => {
   for (const c of UPDATE_CASES) {
@@ -32,21 +37,35 @@ operation('updateTable', () => {
         title: c.title,
         requires: ['createTable', 'loadTable', 'updateTable'],
       },
-      async ({ catalog, sandbox, check }) => {
+      async (ctx) => {
+        const { catalog, sandbox, check } = ctx
         const namespace = await sandbox.namespace(catalog, 'upd')
         const ref = { namespace, table: sandbox.names.table(c.action) }
-        const body = c.formatVersion
-          ? createTableBodyV(ref.table, c.formatVersion)
-          : createTableBody(ref.table)
-        let state = await setupTable(catalog, check, namespace, ref.table, body)
+        let state = c.formatVersion
+          ? await setupTableOfVersion(ctx, namespace, ref.table, c.formatVersion)
+          : await setupTable(catalog, check, namespace, ref.table, createTableBody(ref.table))
         let sid = 0
         if (c.snapshot) ({ state, snapshotId: sid } = await setupSnapshot(catalog, check, ref, state))
-        if (c.prepare)
-          state = stateOf(
-            check.setup(await commit(catalog, ref, [], c.prepare(state.metadata, sid)), 'prepare'),
-          )
+        // No sentence obliges a catalog to take every update kind: a clean 403 or 406 to one (here, or to the
+        // preparing commit, mostly the counterpart kind: set-statistics before remove-statistics) is a refusal of the
+        // feature, and the rule about what the update does is not judged.
+        // A refused commit applies nothing: the table keeps the metadata-location it had before it.
+        const unchanged = (before: string) => async () => {
+          const now = await setupLoad(catalog, check, ref)
+          check.equal(now.metadataLocation, before, 'a refused commit leaves metadata-location unchanged')
+        }
+        if (c.prepare) {
+          const preparing = c.prepare(state.metadata, sid)
+          const prepared = await commit(catalog, ref, [], preparing)
+          const what = `the preparing update kinds ${kinds(preparing)}`
+          await endIfRefused(ctx, prepared, what, UPDATE_REFUSALS, unchanged(state.metadataLocation))
+          state = stateOf(check.setup(prepared, 'prepare'))
+        }
 
-        const ex = await commit(catalog, ref, [], c.updates(state.metadata, sid))
+        const updates = c.updates(state.metadata, sid)
+        const ex = await commit(catalog, ref, [], updates)
+        const what = `the update kinds ${kinds(updates)}`
+        await endIfRefused(ctx, ex, what, UPDATE_REFUSALS, unchanged(state.metadataLocation))
         const after = stateOf(check.conform(ex, { status: 200 }))
         const returned = c.effect(after.metadata, state.metadata, sid)
         check.that(returned === undefined, `the commit response shows the ${c.action} effect: ${returned}`)

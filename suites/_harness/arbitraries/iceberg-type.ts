@@ -14,6 +14,12 @@ export interface IcebergTypeOptions {
   readonly v3?: boolean
   /** With `v3`: also draw variant, geometry and geography. Default false. */
   readonly v3Families?: boolean
+  /**
+   * With `v3`: draw only these of the v3 type strings (V3_PRIMITIVES, V3_FAMILIES, GEO_WITH_PARAMETERS), e.g. the
+   * ones a server creates tables with.
+   * Default: all that `v3` and `v3Families` allow.
+   */
+  readonly v3Only?: readonly string[]
   /** Nesting depth of struct, list and map (0: primitives only). Default 2. */
   readonly depth?: number
   readonly maxFields?: number
@@ -33,24 +39,36 @@ const V1_PRIMITIVES = [
   'uuid',
   'binary',
 ]
-const V3_PRIMITIVES = ['timestamp_ns', 'timestamptz_ns', 'unknown']
-const V3_FAMILIES = ['variant', 'geometry', 'geography']
+export const V3_PRIMITIVES: readonly string[] = ['timestamp_ns', 'timestamptz_ns', 'unknown']
+export const V3_FAMILIES: readonly string[] = ['variant', 'geometry', 'geography']
+/**
+ * The geo types with a CRS written out, in the table spec's JSON form (Appendix C: `"geometry(<C>)"`,
+ * `"geography(<C>,<E>)"`, example `"geography(srid:4326,spherical)"`, no space after the comma).
+ */
+export const GEO_WITH_PARAMETERS: readonly string[] = [
+  'geometry(srid:4326)',
+  'geography(srid:4326,spherical)',
+]
 
-/** Primitive type strings, with parameters; `families` adds variant and the geo types (with `v3`). */
-export function primitiveType(v3 = false, families = false): fc.Arbitrary<string> {
+/**
+ * Primitive type strings, with parameters; `families` adds variant and the geo types (with `v3`); `only` keeps just
+ * the v3 type strings it lists.
+ */
+export function primitiveType(v3 = false, families = false, only?: readonly string[]): fc.Arbitrary<string> {
   const decimal = fc
     .integer({ min: 1, max: 38 })
     .chain((p) => fc.integer({ min: 0, max: p }).map((s) => `decimal(${p},${s})`))
   const fixed = fc.integer({ min: 1, max: 64 }).map((l) => `fixed[${l}]`)
+  const keep = (t: string): boolean => only === undefined || only.includes(t)
   const withFamilies = v3 && families
   const plain = fc.constantFrom(
     ...V1_PRIMITIVES,
-    ...(v3 ? V3_PRIMITIVES : []),
-    ...(withFamilies ? V3_FAMILIES : []),
+    ...(v3 ? V3_PRIMITIVES.filter(keep) : []),
+    ...(withFamilies ? V3_FAMILIES.filter(keep) : []),
   )
-  const geo = fc.constantFrom('geometry(srid:4326)', 'geography(srid:4326, spherical)')
-  return withFamilies
-    ? fc.oneof({ weight: 8, arbitrary: plain }, decimal, fixed, geo)
+  const geo = GEO_WITH_PARAMETERS.filter(keep)
+  return withFamilies && geo.length > 0
+    ? fc.oneof({ weight: 8, arbitrary: plain }, decimal, fixed, fc.constantFrom(...geo))
     : fc.oneof({ weight: 8, arbitrary: plain }, decimal, fixed)
 }
 
@@ -88,7 +106,7 @@ export function structFields(opts: IcebergTypeOptions, min = 1): fc.Arbitrary<St
 
 export function icebergType(opts: IcebergTypeOptions = {}): fc.Arbitrary<IcebergType> {
   const depth = opts.depth ?? 2
-  const primitive = primitiveType(opts.v3, opts.v3Families)
+  const primitive = primitiveType(opts.v3, opts.v3Families, opts.v3Only)
   if (depth <= 0) return primitive
   const inner: IcebergTypeOptions = { ...opts, depth: depth - 1, maxFields: Math.min(opts.maxFields ?? 5, 3) }
   const struct = structFields(inner).map((fields) => ({ type: 'struct' as const, fields }))

@@ -9,6 +9,7 @@ import type { Checker } from '../checker.ts'
 import type { CatalogClient } from '../client.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { fixture } from './fixtures.ts'
+import { endIfRefused } from './refusal.ts'
 import { freshSnapshotId, snapshotBody } from './snapshot-body.ts'
 
 /** Table metadata as another server may send it: any field may be missing. */
@@ -51,6 +52,32 @@ export async function setupTable(
 ): Promise<TableState> {
   const ex = await catalog.op.createTable({ namespace, body: { ...body, name } })
   return stateOf(check.setup(ex, 'create table'))
+}
+
+/**
+ * Creates a table of format version `v` (setup step) for a rule that needs that version. No sentence obliges a server
+ * to create every version ("Implementations should ideally support all Iceberg table spec versions."): a clean refusal
+ * (refusal.ts), or a success whose metadata has another format-version, ends the test as unsupported with the
+ * server's answer. Anything else is a setup step as usual.
+ */
+export async function setupTableOfVersion(
+  ctx: {
+    readonly catalog: CatalogClient
+    readonly check: Checker
+    readonly unsupported: (reason: string) => never
+  },
+  namespace: readonly string[],
+  name: string,
+  v: number,
+): Promise<TableState> {
+  const what = `format-version ${v} tables`
+  const ex = await ctx.catalog.op.createTable({ namespace, body: createTableBodyV(name, v) })
+  await endIfRefused(ctx, ex, what)
+  const state = stateOf(ctx.check.setup(ex, `create a format-version ${v} table`))
+  const got = state.metadata['format-version']
+  if (got !== v)
+    ctx.unsupported(`the server does not create ${what}: asked for ${v}, it created ${String(got)}`)
+  return state
 }
 
 /** Loads a table as a setup step. */

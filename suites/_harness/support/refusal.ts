@@ -1,0 +1,54 @@
+/**
+ * Clean refusals of an optional feature. No sentence obliges a catalog to take every update kind, every table format
+ * version or every v3 type: "Implementations should ideally support all Iceberg table spec versions." (a should), 403
+ * ("Forbidden. Authenticated user does not have the necessary permissions.") is a documented answer of every
+ * operation, and 406 ("Not Acceptable / Unsupported Operation. The server does not support this operation.") is the
+ * document's word for what a server does not offer. A rule about what such a feature does is therefore not judged
+ * where the server refuses the feature cleanly: the test ends as "unsupported", with the server's answer as the
+ * reason. Clean means a 4xx of the accepted statuses with the error envelope (IcebergErrorResponse, code = status):
+ * a 5xx, or a 4xx without the envelope, is no refusal the document describes and stays judged as any other answer.
+ */
+import type { Checker } from '../checker.ts'
+import type { Exchange } from '../http/exchange.ts'
+
+/** Statuses that refuse an update kind: 403 (documented for updateTable) and 406 (the unsupported-operation answer). */
+export const UPDATE_REFUSALS: readonly number[] = [403, 406]
+
+/** Any 4xx refuses a v3 type or format version (400 is what a server that does not know the type can say). */
+const ANY_4XX: readonly number[] = Array.from({ length: 100 }, (_, i) => 400 + i)
+
+/**
+ * The server's answer in one line (`403 ForbiddenException: "…"`) when `ex` is a clean refusal with one of
+ * `statuses` (default: any 4xx), else undefined.
+ */
+export function cleanRefusal(ex: Exchange, statuses: readonly number[] = ANY_4XX): string | undefined {
+  if (!statuses.includes(ex.status)) return undefined
+  const body = ex.json as { error?: unknown } | undefined
+  const err = body && typeof body === 'object' && !Array.isArray(body) ? body.error : undefined
+  if (!err || typeof err !== 'object' || Array.isArray(err)) return undefined
+  const { message, type, code } = err as Record<string, unknown>
+  if (typeof message !== 'string' || typeof type !== 'string' || type.trim() === '' || code !== ex.status)
+    return undefined
+  const short = message.length > 200 ? `${message.slice(0, 200)}…` : message
+  return `${ex.status} ${type}: ${JSON.stringify(short)}`
+}
+
+/**
+ * Ends the test as "unsupported" when `ex` cleanly refuses `what` (see cleanRefusal); the refusal still runs through
+ * the check registry (its content type, its envelope), and `unchanged`, when given, checks that the refusal applied
+ * nothing (a refusal that changed the object anyway is the rule's failure). Returns when `ex` is anything else, to
+ * be judged as usual.
+ */
+export async function endIfRefused(
+  ctx: { readonly check: Checker; readonly unsupported: (reason: string) => never },
+  ex: Exchange,
+  what: string,
+  statuses?: readonly number[],
+  unchanged?: () => Promise<void>,
+): Promise<void> {
+  const refused = cleanRefusal(ex, statuses)
+  if (refused === undefined) return
+  ctx.check.conform(ex, { status: ex.status })
+  if (unchanged) await unchanged()
+  ctx.unsupported(`the server refuses ${what} (${ex.operationId} answered ${refused})`)
+}
