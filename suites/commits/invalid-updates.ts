@@ -95,10 +95,13 @@ export const INVALID_UPDATE_CASES: readonly InvalidUpdateCase[] = [
   {
     id: 'add-spec-duplicate-field-names',
     what: 'add-spec whose partition fields share a name',
-    updates: () => [
+    // The spec names its spec-id, as Iceberg's Java client sends it (readOnly in the schema): a server that needs it
+    // fails tables/create/optional-ids-omitted, and this rule judges only the duplicate names.
+    updates: (md) => [
       {
         action: 'add-spec',
         spec: {
+          'spec-id': Math.max(-1, ...(md['partition-specs'] ?? []).map((s) => s['spec-id'] ?? -1)) + 1,
           fields: [
             { 'source-id': 1, 'field-id': 1000, name: 'part', transform: 'identity' },
             { 'source-id': 3, 'field-id': 1001, name: 'part', transform: 'day' },

@@ -10,16 +10,27 @@ import {
   setupTable,
   stateOf,
   newSnapshot,
+  nextSchemaId,
   currentSnapshot,
 } from '../_harness/support/commit-steps.ts'
 import type { TableMd, TableState } from '../_harness/support/commit-steps.ts'
 import { fixture } from '../_harness/support/fixtures.ts'
 import { expectCommitHistory, expectTableInvariants } from '../_harness/support/invariants.ts'
 
-/** Four commits of different kinds, each built from the metadata before it. */
+/**
+ * Four commits of different kinds, each built from the metadata before it. The add-schema names its id and the
+ * add-spec its spec-id, as Iceberg's Java client sends them: the rule here is the invariants, and a server that needs
+ * those ids fails commits/updates/add-schema or tables/create/optional-ids-omitted, not this one.
+ */
 const STEPS: readonly ((md: TableMd) => unknown[])[] = [
-  () => [
-    { action: 'add-schema', schema: fixture('commits/schema-added-column.json') },
+  (md) => [
+    {
+      action: 'add-schema',
+      schema: {
+        ...fixture<Record<string, unknown>>('commits/schema-added-column.json'),
+        'schema-id': nextSchemaId(md),
+      },
+    },
     { action: 'set-current-schema', 'schema-id': -1 },
   ],
   () => [

@@ -4,7 +4,7 @@
  * fault per case that drops the action, so every case can fail.
  */
 import { fixture } from '../_harness/support/fixtures.ts'
-import { newSnapshot } from '../_harness/support/commit-steps.ts'
+import { newSnapshot, nextSchemaId } from '../_harness/support/commit-steps.ts'
 import type { TableMd } from '../_harness/support/commit-steps.ts'
 
 export interface UpdateCase {
@@ -71,8 +71,6 @@ const otherSpecIds = (md: TableMd): number[] =>
   (md['partition-specs'] ?? [])
     .map((s) => s['spec-id'])
     .filter((id): id is number => typeof id === 'number' && id !== md['default-spec-id'])
-const nextSchemaId = (md: TableMd): number =>
-  Math.max(-1, ...(md.schemas ?? []).map((s) => s['schema-id'] ?? -1)) + 1
 const otherSchemaIds = (md: TableMd): number[] =>
   (md.schemas ?? [])
     .map((s) => s['schema-id'])
@@ -100,8 +98,9 @@ export const UPDATE_CASES: readonly UpdateCase[] = [
   {
     action: 'set-current-schema',
     title: 'set-current-schema -1 makes the schema added in the same commit current',
-    updates: () => [
-      { action: 'add-schema', schema: schemaWithCategory() },
+    // The add-schema names its id, as Iceberg's Java client does: add-schema without one is add-schema's to judge.
+    updates: (md) => [
+      { action: 'add-schema', schema: { ...schemaWithCategory(), 'schema-id': nextSchemaId(md) } },
       { action: 'set-current-schema', 'schema-id': -1 },
     ],
     effect: (md) =>

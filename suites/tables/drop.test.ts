@@ -5,6 +5,30 @@
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import { createTable, droppedTable, type LoadTableResult } from '../_harness/support/catalog-objects.ts'
+import type { CatalogClient } from '../_harness/client.ts'
+import { describe } from '../_harness/support/endpoint-probes.ts'
+import { errorTypeOf, fingerprint, NO_SUCH_ROUTE } from '../_harness/not-served.ts'
+
+/**
+ * True when registerTable answers as a handler of the operation: a register into `absent` (a namespace that does not
+ * exist) gets an error with the envelope, unlike the server's answer to a route that cannot exist (`noRoute`, the
+ * run's fingerprint of it, else asked here). Otherwise how it answered (`404 …`, `405`, a transport error).
+ */
+async function registerServed(
+  catalog: CatalogClient,
+  absent: string[],
+  noRoute: string | undefined,
+): Promise<true | string> {
+  const ex = await catalog.op.registerTable({
+    namespace: absent,
+    body: { name: 't', 'metadata-location': 'file:/conformance/no-such/metadata/00000-x.metadata.json' },
+  })
+  const route =
+    noRoute ?? fingerprint(await catalog.raw('GET', `${catalog.pathOf('listNamespaces')}${NO_SUCH_ROUTE}`))
+  const handled =
+    ex.status >= 400 && ex.status < 500 && ![405, 501].includes(ex.status) && errorTypeOf(ex) !== ''
+  return handled && fingerprint(ex) !== route ? true : `it answered ${describe(ex)}`
+}
 
 operation('dropTable', () => {
   rule(
@@ -92,14 +116,22 @@ operation('dropTable', () => {
       title: 'without purgeRequested the metadata stays: the dropped table can be registered again',
       requires: ['createNamespace', 'createTable', 'dropTable', 'registerTable'],
     },
-    async ({ catalog, sandbox, check }) => {
+    async ({ catalog, sandbox, check, run, unsupported }) => {
       const ns = await sandbox.namespace(catalog, 'nopurge')
+      // The drop is checked by registering its metadata again, so registerTable must answer first: a registerTable
+      // into a namespace that does not exist gets the handler's answer (404 with the error envelope), a route that is
+      // not served gets the server's no-route answer. Whether registerTable is served is tables/register/*'s to judge.
+      const served = await registerServed(catalog, sandbox.names.namespace('noreg'), run.noRoute)
+      if (served !== true)
+        unsupported(`registerTable is not served (${served}): the drop cannot be checked by it`)
       const created = await droppedTable(catalog, check, ns, 't')
       const ex = await catalog.op.registerTable({
         namespace: ns,
         body: { name: 't', 'metadata-location': created['metadata-location'] },
       })
-      const res = check.conform<LoadTableResult | undefined>(ex, { status: 200 })
+      // registerTable is served (above): a 404 here is its answer (the metadata file is gone), not a missing route,
+      // even where it looks like the server's no-route answer.
+      const res = check.conform<LoadTableResult | undefined>(ex, { status: 200, mayBeRouterAnswer: true })
       // A refusal was recorded above (SHOULD: warn); only a successful register has metadata to compare.
       if (ex.status !== 200 || !res) return
       check.equal(

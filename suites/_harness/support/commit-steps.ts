@@ -124,6 +124,14 @@ export function newSnapshot(
   return snapshotBody(md, { id, parent, addedRows: 10 })
 }
 
+/**
+ * The id an add-schema names for its new schema: one above the highest the table has. Iceberg's Java client sends
+ * `schema-id` (the schema marks it readOnly, and a server may reassign it); tests whose rule is not about add-schema
+ * send it as that client does, so that a server needing it fails commits/updates/add-schema alone.
+ */
+export const nextSchemaId = (md: TableMd): number =>
+  Math.max(-1, ...(md.schemas ?? []).map((s) => s['schema-id'] ?? -1)) + 1
+
 /** The current snapshot id, exact (a bigint beyond 2^53), or undefined when there is none (null and -1 mean none). */
 export function currentSnapshot(md: TableMd): SnapshotId | undefined {
   const id = md['current-snapshot-id']
