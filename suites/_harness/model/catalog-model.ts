@@ -22,15 +22,19 @@ export interface ModelTable {
 }
 
 export interface ModelNamespace {
+  /** Properties the run set on this namespace (a server may add others: those are its own, never compared). */
   props: Record<string, string>
+  /**
+   * Keys the run set or removed on this namespace since it was created: only these are compared on load. A key the
+   * run set on another namespace, or on an earlier namespace of the same name, says nothing about this one.
+   */
+  touched: Set<string>
   tables: Map<string, ModelTable>
   views: Set<string>
 }
 
 export class CatalogModel {
   readonly namespaces = new Map<string, ModelNamespace>()
-  /** Property keys ever set on a namespace: compared on load (keys the server adds are ignored). */
-  readonly touchedKeys = new Set<string>()
   private snapshotCounter = 0
 
   /** A snapshot id unique in this run. */

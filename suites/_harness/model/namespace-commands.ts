@@ -30,8 +30,12 @@ export class CreateNamespace implements Cmd {
       status: 200,
     })
     r.check.equal(body.namespace, ns, 'the created namespace is returned')
-    m.namespaces.set(this.key, { props: { ...this.props }, tables: new Map(), views: new Set() })
-    for (const k of Object.keys(this.props)) m.touchedKeys.add(k)
+    m.namespaces.set(this.key, {
+      props: { ...this.props },
+      touched: new Set(Object.keys(this.props)),
+      tables: new Map(),
+      views: new Set(),
+    })
   }
   toString = (): string => `createNamespace(${this.key}, ${show(this.props)})`
 }
@@ -76,8 +80,9 @@ export class LoadNamespace implements Cmd {
       status: 200,
     })
     r.check.equal(body.namespace, nsOf(r, this.key), 'the loaded namespace is the one asked for')
+    // Only the keys the run set or removed here: a server may store properties of its own ("owner", "location").
     const props = body.properties ?? {}
-    for (const k of m.touchedKeys)
+    for (const k of ns.touched)
       r.check.that(props[k] === ns.props[k], `namespace property ${show(k)} matches the model`, {
         received: props[k] ?? '(absent)',
         expected: ns.props[k] ?? '(absent)',
@@ -140,7 +145,7 @@ export class UpdateNamespaceProperties implements Cmd {
     )
     for (const k of removals) delete ns.props[k]
     Object.assign(ns.props, this.updates)
-    for (const k of [...removals, ...Object.keys(this.updates)]) m.touchedKeys.add(k)
+    for (const k of [...removals, ...Object.keys(this.updates)]) ns.touched.add(k)
   }
   toString = (): string =>
     `updateNamespaceProperties(${this.key}, ${show(this.updates)}, ${show(this.removals)})`
