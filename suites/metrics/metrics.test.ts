@@ -64,11 +64,9 @@ operation('reportMetrics', () => {
       delete body['report-type']
       delete body.metrics
       const ex = await catalog.op.reportMetrics({ namespace: ns, table: 't', body })
-      check.that(ex.status < 500, 'a malformed report is never a server error', {
-        received: ex.status,
-        level: 'MUST',
-        ex,
-      })
+      // One level for the whole answer, this rule's: the document names 400 for a body that fails validation but
+      // does not make it a must, and a server that takes such a report (or fails on it) is judged here at SHOULD.
+      // The error envelope of whatever error comes back is the registry's MUST.
       check.conform(ex, { status: 400 })
     },
   )

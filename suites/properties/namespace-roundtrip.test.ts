@@ -1,6 +1,7 @@
 /**
  * Property: a namespace created with any name (unicode, dots, spaces, percent signs, nested levels) and any
  * properties loads back with the same name and at least those properties. A server may refuse a name it cannot store (4xx): that is not a failure; a 5xx is.
+ * A name it accepts but cannot load afterwards is judged at SHOULD, as namespaces/names/* judge such names.
  */
 import fc from 'fast-check'
 import { operation, rule } from '../_harness/dsl.ts'
@@ -8,6 +9,7 @@ import { namespacePart, printableSeparator } from '../_harness/arbitraries/names
 import { propertyMap } from '../_harness/arbitraries/property-map.ts'
 import { checkProperty } from '../_harness/support/property.ts'
 import { withSuffix } from '../_harness/sandbox/names.ts'
+import type { Exchange } from '../_harness/http/exchange.ts'
 
 operation('createNamespace', () => {
   rule(
@@ -21,6 +23,25 @@ operation('createNamespace', () => {
       // property creates nothing more (later runs and shrink attempts pass), so the catalog keeps one such
       // leftover, not one per shrink step. The failure reported is the first counterexample, unshrunk.
       let unaddressable = false
+      /**
+       * A name the server accepted and then cannot load by (a 4xx to its path: `%25` refused by the HTTP stack, a
+       * decoded `%2F`) is judged at SHOULD, as namespaces/names/* judge names with those characters: no sentence
+       * covers awkward characters in namespace names, and the sentence of this rule is about the properties. A 5xx
+       * or a body without the envelope stays judged below.
+       */
+      const loadable = (load: Exchange, what: string): boolean => {
+        if (load.status === 200) return true
+        unaddressable = true
+        if (load.status < 400 || load.status >= 500) return true
+        check.conform(load, { status: load.status }) // the refusal still carries the error envelope
+        check.that(false, `${what} is accepted at create but cannot be loaded by its name`, {
+          level: 'SHOULD',
+          received: load.status,
+          expected: 200,
+          ex: load,
+        })
+        return false
+      }
       await checkProperty({ run, meta }, () =>
         fc.asyncProperty(
           namespacePart({ avoid: printableSeparator(run.caps) }),
@@ -39,7 +60,7 @@ operation('createNamespace', () => {
               if (created.status !== 200) return // the server refuses this name: allowed
               check.conform(created, { status: 200 })
               const load = await catalog.op.loadNamespaceMetadata({ namespace: root })
-              if (load.status !== 200) unaddressable = true
+              if (!loadable(load, 'the created namespace')) return
               const loaded = check.conform<{
                 namespace: unknown
                 properties?: Record<string, string> | null
@@ -60,7 +81,7 @@ operation('createNamespace', () => {
                 })
                 if (ex.status !== 200) return // nested namespaces, or this name, not supported
                 const childLoad = await catalog.op.loadNamespaceMetadata({ namespace: child })
-                if (childLoad.status !== 200) unaddressable = true
+                if (!loadable(childLoad, 'the created nested namespace')) return
                 const back = check.conform<{ namespace: unknown }>(childLoad, { status: 200 })
                 check.equal(back.namespace, child, 'the loaded nested namespace is the one created')
                 parent = child

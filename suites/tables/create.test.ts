@@ -12,6 +12,7 @@ import {
   tableRequest,
   type LoadTableResult,
 } from '../_harness/support/catalog-objects.ts'
+import { endIfRefused } from '../_harness/support/refusal.ts'
 import { anyClientError } from '../_harness/support/statuses.ts'
 
 operation('createTable', () => {
@@ -169,7 +170,8 @@ operation('createTable', () => {
       title: 'a requested location is honoured (a server may instead generate its own: unsupported)',
       requires: ['createNamespace', 'createTable'],
     },
-    async ({ catalog, sandbox, check, unsupported }) => {
+    async (ctx) => {
+      const { catalog, sandbox, check, unsupported } = ctx
       const ns = await sandbox.namespace(catalog, 'loc')
       const base =
         (await createTable(catalog, check, ns, 'probe')).metadata.location ||
@@ -179,7 +181,16 @@ operation('createTable', () => {
         namespace: ns,
         body: { ...tableRequest('t'), location: wanted },
       })
-      const res = check.conform<LoadTableResult>(ex, { status: 200, level: 'MUST' })
+      // CreateTableRequest's `location` has no description: a server may choose its own location, and no sentence
+      // stops it refusing a caller's (a clean 4xx: unsupported, with its answer). Anything else is judged as the
+      // well-formed createTable it is, by createTable's own rule (200: "the table is created immediately"), not at
+      // this rule's MAY: a 5xx, a 4xx without the error envelope.
+      await endIfRefused(ctx, ex, 'a requested table location')
+      const res = check.conform<LoadTableResult>(ex, {
+        status: 200,
+        rule: 'tables/create/returns-metadata',
+        level: 'MUST',
+      })
       if (res.metadata.location !== wanted)
         unsupported(
           `the server overrides requested locations (asked ${wanted}, got ${res.metadata.location})`,

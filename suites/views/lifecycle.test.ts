@@ -234,17 +234,30 @@ operation('registerView', () => {
   rule(
     {
       id: 'views/register/from-metadata-location',
-      title: 'register-view at a dropped view’s metadata-location brings the same view back',
+      title: 'register-view from a view’s metadata-location brings the same view back',
       requires: ['createView', 'dropView', 'registerView'],
     },
     async ({ catalog, sandbox, check }) => {
       const ref = { namespace: await sandbox.namespace(catalog, 'view'), view: sandbox.names.view('reg') }
       const created = await setupView(catalog, check, ref, { 'gc.enabled': 'false' })
-      check.setup(await catalog.op.dropView(ref), 'drop the view')
-      const ex = await catalog.op.registerView({
-        namespace: ref.namespace,
-        body: { name: ref.view, 'metadata-location': created.metadataLocation },
-      })
+      const register = (name: string) =>
+        catalog.op.registerView({
+          namespace: ref.namespace,
+          body: { name, 'metadata-location': created.metadataLocation },
+        })
+      // The metadata file surely exists while its view does: registered under a second name, it is judged at MUST.
+      // A catalog that owns its views' locations may refuse that (no sentence requires a second registration):
+      // then the view is dropped and registered again by its name. That its metadata file survives the drop is
+      // not in the text (dropView has no purge option), so that register is judged at SHOULD; whatever a server
+      // registers must be the view the file holds (MUST).
+      let ex = await register(sandbox.names.view('reg2'))
+      if (ex.status >= 400 && ex.status < 500) {
+        check.conform(ex, { status: ex.status }) // a refusal, still with the error envelope
+        check.setup(await catalog.op.dropView(ref), 'drop the view')
+        ex = await register(ref.view)
+        check.conform(ex, { status: 200, level: 'SHOULD' })
+        if (ex.status !== 200) return
+      }
       const reg = viewStateOf(check.conform(ex, { status: 200 }))
       check.equal(
         reg.metadataLocation,
