@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest'
-import { Checker } from './checker.ts'
+import { describe, expect, it, test } from 'vitest'
+import { Checker, stable } from './checker.ts'
 import type { Exchange } from './http/exchange.ts'
 import type { ConformanceMeta } from './results/meta.ts'
 
@@ -43,5 +43,13 @@ describe('Checker.accepts', () => {
     m.accepted = []
     checker.accepts(exchange('loadTable', 200), 404)
     expect(m.accepted).toEqual(['loadTable 404'])
+  })
+})
+
+describe('stable', () => {
+  it('compares 63-bit ids exactly, and never as the text of their digits', () => {
+    expect(stable({ id: 4611686018427387905n })).toBe(stable({ id: 4611686018427387905n }))
+    expect(stable({ id: 4611686018427387905n })).not.toBe(stable({ id: 4611686018427387904n }))
+    expect(stable({ id: 4611686018427387905n })).not.toBe(stable({ id: '4611686018427387905' }))
   })
 })

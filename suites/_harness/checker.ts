@@ -11,6 +11,7 @@
 import { Blocked, ConformanceFailure, errorCode } from './results/errors.ts'
 import { notServed } from './not-served.ts'
 import { errorSummary } from './checks/http.ts'
+import { stringifyJson } from '../../schemas/model/json-int64.ts'
 import { runChecks } from './checks/index.ts'
 import type { Expectation, Level, Violation } from './checks/types.ts'
 import { setupFailure, setupSucceeded, setupViolation } from './setup-failure.ts'
@@ -250,17 +251,22 @@ export function formatFailure(violations: readonly Violation[], ex: Exchange | u
 }
 
 function show(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v)
+  const s = typeof v === 'string' ? v : stringifyJson(v)
   return s === undefined ? String(v) : s.length > 2000 ? `${s.slice(0, 2000)}…` : s
 }
 
-/** JSON with sorted keys, for order-insensitive object comparison. */
+/**
+ * JSON with sorted keys, for order-insensitive object comparison. A 63-bit id (a bigint, as schemas/model/json-int64.ts
+ * reads it) is compared exactly: written as a tagged text no JSON value can be.
+ */
 export function stable(v: unknown): string {
   return JSON.stringify(v, (_k, val: unknown) =>
-    val && typeof val === 'object' && !Array.isArray(val)
-      ? Object.fromEntries(
-          Object.entries(val as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
-      : val,
+    typeof val === 'bigint'
+      ? `\u0000int64:${val.toString()}`
+      : val && typeof val === 'object' && !Array.isArray(val)
+        ? Object.fromEntries(
+            Object.entries(val as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+          )
+        : val,
   )
 }

@@ -119,7 +119,8 @@ operation('renameTable', () => {
   rule(
     {
       id: 'idempotency/renameTable/replay',
-      title: 'a replayed renameTable answers 204, not 404 or 409, and moves nothing again',
+      title:
+        'a replayed renameTable answers as the first rename did, not 404 or 409, and moves nothing again',
       requires: ['createNamespace', 'createTable', 'renameTable', 'loadTable'],
     },
     async (ctx) => {
@@ -130,11 +131,14 @@ operation('renameTable', () => {
       await createTable(catalog, check, namespace, from)
       const headers = key()
       const body = renameBody(namespace, from, to)
-      check.setup(await catalog.op.renameTable({ body, headers }), 'rename', 204)
-      check.conform(await catalog.op.renameTable({ body, headers }), { status: 204 })
+      // The replay is due "an equivalent final response": the first answer's own status. That it is 204, the
+      // documented success, is tables/rename/*'s to judge, not the replay's.
+      const first = await catalog.op.renameTable({ body, headers })
+      check.setup(first, 'rename')
+      check.conform(await catalog.op.renameTable({ body, headers }), { status: first.status })
       // A new table under the old name: running the rename again would now be a 409 (or move it).
       await createTable(catalog, check, namespace, from)
-      check.conform(await catalog.op.renameTable({ body, headers }), { status: 204 })
+      check.conform(await catalog.op.renameTable({ body, headers }), { status: first.status })
       for (const table of [from, to]) {
         const load = await catalog.op.loadTable({ namespace, table })
         check.that(load.status === 200, `table ${table} is still there`, { received: load.status })
@@ -241,7 +245,7 @@ operation('renameView', () => {
   rule(
     {
       id: 'idempotency/renameView/replay',
-      title: 'a replayed renameView answers 204, not 404 or 409, and moves nothing again',
+      title: 'a replayed renameView answers as the first rename did, not 404 or 409, and moves nothing again',
       requires: ['createNamespace', 'createView', 'renameView', 'loadView'],
     },
     async (ctx) => {
@@ -251,10 +255,12 @@ operation('renameView', () => {
       const to = ctx.sandbox.names.view('to')
       const body = renameBody([...ref.namespace], ref.view, to)
       const headers = key()
-      check.setup(await catalog.op.renameView({ body, headers }), 'rename', 204)
-      check.conform(await catalog.op.renameView({ body, headers }), { status: 204 })
+      // The replay is due "an equivalent final response": the first answer's own status (views/rename/* judge 204).
+      const first = await catalog.op.renameView({ body, headers })
+      check.setup(first, 'rename')
+      check.conform(await catalog.op.renameView({ body, headers }), { status: first.status })
       await setupView(catalog, check, ref)
-      check.conform(await catalog.op.renameView({ body, headers }), { status: 204 })
+      check.conform(await catalog.op.renameView({ body, headers }), { status: first.status })
       for (const name of [ref.view, to]) {
         const load = await catalog.op.loadView({ namespace: ref.namespace, view: name })
         check.that(load.status === 200, `view ${name} is still there`, { received: load.status })

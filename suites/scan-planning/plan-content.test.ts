@@ -83,9 +83,13 @@ operation('planTableScan', () => {
           return files
         },
       ])
-      // The literal `true`, and (in the term-based expressions up to 1.11) the TrueExpression object.
+      // Each form the profile's schema defines, and only those: up to 1.11 `Expression` is a oneOf of objects, led by
+      // TrueExpression `{"type":"true"}`; the boolean form came with main's `Predicate` (`oneOf: [type: boolean,
+      // TrueExpression, …]`). A bare `true` under 1.11 is a body its schema does not allow.
       const forms: unknown[] =
-        getProfile(ctx.run.profile).expressionDialect === 'expression' ? [true, { type: 'true' }] : [true]
+        getProfile(ctx.run.profile).expressionDialect === 'expression'
+          ? [{ type: 'true' }]
+          : [true, { type: 'true' }]
       for (const filter of forms) {
         // The request itself is judged under this rule (a valid plan is answered 200), then collected whole.
         const body = { 'snapshot-id': snapshot, filter }
