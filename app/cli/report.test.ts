@@ -12,9 +12,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 async function report(
   args: string[],
   opts: { expect?: string } = {},
+  extra: { out?: string } = {},
 ): Promise<{ code: number; out: string[] }> {
   const out: string[] = []
-  const code = await reportCommand(args, opts, (l) => out.push(l))
+  const code = await reportCommand(args, opts, (l) => out.push(l), extra)
   return { code, out }
 }
 
@@ -33,10 +34,13 @@ describe('report command', () => {
   it('check: strict expectations decide the exit code and print paste-ready entries', async () => {
     expect((await report(['check', A], { expect: fixturePath('expectations.yaml') })).code).toBe(0)
     const strict = join(dir, 'strict.yaml')
-    writeFileSync(strict, 'namespaces/create/exists-409: { outcome: fail, reason: known }\n')
+    writeFileSync(strict, 'profile: "1.11"\nnamespaces/create/exists-409: { outcome: fail, reason: known }\n')
     const r = await report(['check', A], { expect: strict })
     expect(r.code).toBe(1)
     expect(r.out.join('\n')).toContain('add to the expectations file:')
+    // A file for another profile is refused in one line, not checked into a list of surprises.
+    writeFileSync(strict, 'profile: "1.9"\nnamespaces/create/exists-409: { outcome: fail, reason: known }\n')
+    await expect(report(['check', A], { expect: strict })).rejects.toThrow(/run with --profile 1.9$/)
     await expect(report(['check', A])).rejects.toThrow(/needs --expect/)
   })
 
@@ -56,6 +60,19 @@ describe('report command', () => {
     const r = await report(['validate', bad])
     expect(r.code).toBe(1)
     expect(r.out.join('\n')).toMatch(/must have required property 'tests'/)
+  })
+
+  it('basis: every failing verdict of each target with what its level rests on, quoted', async () => {
+    const out = join(dir, 'basis.md')
+    expect((await report(['basis', `a=${A}`, `b=${B}`], {}, { out })).code).toBe(0)
+    const md = readFileSync(out, 'utf8')
+    expect(md).toMatch(/\| a \| nonconformant \| \d+ \| \d+ \| \d+ \| \d+ \| \d+ \|/)
+    expect(md).toContain(
+      '| `namespaces/create/exists-409` | documented-response: “Conflict - The namespace already exists” (openapi createNamespace 409) |',
+    )
+    await expect(report(['basis', `x=${A}`, `x=${B}`])).rejects.toThrow(
+      'report basis: two results are labelled "x"',
+    )
   })
 
   it('refuses unknown subcommands, missing files and invalid inputs as harness errors', async () => {

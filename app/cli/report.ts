@@ -11,7 +11,9 @@ import type { Options } from '../config/options.ts'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { mergeResults } from '../../reports/merge.ts'
 import { renderMatrixHtml, renderMatrixMarkdown } from '../../reports/matrix.ts'
+import { renderVerdictBasisMarkdown } from '../../reports/verdict-basis.ts'
 import { exitCodeOf } from '../../reports/results.ts'
+import type { Results } from '../../reports/results.ts'
 import { updateExpectations } from '../../reports/expectations-write.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { diffExitCode, diffResults, formatDiff } from '../../reports/diff.ts'
@@ -33,6 +35,7 @@ const USAGE = [
   '       catalog-conformance report validate results.json [more.json …]',
   '       catalog-conformance report merge shard1/results.json shard2/results.json … [--out DIR]',
   '       catalog-conformance report matrix [LABEL=]results.json … [--out DIR]   (compatibility matrix)',
+  '       catalog-conformance report basis [LABEL=]results.json … [--out FILE]   (every failing verdict and what it rests on)',
 ].join('\n')
 
 /** The words after the subcommand: at least `n` (`what` they are), at most `max` (a word more is refused, not ignored). */
@@ -50,6 +53,26 @@ function need(
 }
 
 /** Runs a `report` subcommand and returns the exit code. */
+/**
+ * LABEL=results.json, or a results.json labelled by its folder (reports/out/fixture-1.11.0/results.json). Two of one
+ * label cannot be told apart (two results.json files in folders of one name, say): refused.
+ */
+function labelledResults(positionals: readonly string[]): { label: string; results: Results }[] {
+  const files = need(positionals, 1, 'one results.json per target (LABEL=FILE)')
+  const columns = files.map((arg) => {
+    const i = arg.indexOf('=')
+    const file = i > 0 ? arg.slice(i + 1) : arg
+    return { label: i > 0 ? arg.slice(0, i) : basename(dirname(resolve(file))), results: loadResults(file) }
+  })
+  const labels = columns.map((c) => c.label)
+  const twice = labels.find((l, i) => labels.indexOf(l) !== i)
+  if (twice !== undefined)
+    throw new HarnessError(
+      `report ${positionals[0]}: two results are labelled "${twice}"; name them with LABEL=FILE`,
+    )
+  return columns
+}
+
 export async function reportCommand(
   positionals: readonly string[],
   opts: Options,
@@ -98,24 +121,17 @@ export async function reportCommand(
       log(`verdict: ${merged.verdict} — ${merged.summary.total} tests from ${files.length} shard(s)`)
       return exitCodeOf(merged.verdict)
     }
+    case 'basis': {
+      const columns = labelledResults(positionals)
+      const md = renderVerdictBasisMarkdown(columns)
+      if (typeof extra.out === 'string') {
+        writeFileSync(resolve(extra.out), md)
+        log(`wrote ${resolve(extra.out)}`)
+      } else log(md.trimEnd())
+      return 0
+    }
     case 'matrix': {
-      // LABEL=results.json, or a results.json labelled by its folder (reports/out/fixture-1.11.0/results.json).
-      const files = need(positionals, 1, 'one results.json per target (LABEL=FILE)')
-      const columns = files.map((arg) => {
-        const i = arg.indexOf('=')
-        const file = i > 0 ? arg.slice(i + 1) : arg
-        return {
-          label: i > 0 ? arg.slice(0, i) : basename(dirname(resolve(file))),
-          results: loadResults(file),
-        }
-      })
-      // Two rows of one name cannot be told apart (two results.json files in folders of one name, say).
-      const labels = columns.map((c) => c.label)
-      const twice = labels.find((l, i) => labels.indexOf(l) !== i)
-      if (twice !== undefined)
-        throw new HarnessError(
-          `report matrix: two results are labelled "${twice}"; name them with LABEL=FILE`,
-        )
+      const columns = labelledResults(positionals)
       const out = resolve(typeof extra.out === 'string' ? extra.out : 'reports/out/matrix')
       mkdirSync(out, { recursive: true })
       writeFileSync(join(out, 'matrix.html'), renderMatrixHtml(columns))
