@@ -106,8 +106,11 @@ operation('updateTable', () => {
         }),
       )
       for (const ex of results) check.conform(ex, { status: [200, 409] })
-      // Each success saw a state: the set of race keys in its response. In a linear history these sets are
-      // strictly nested, and each contains its own key.
+      // Each success saw a state: the set of race keys in its response. In a linear history these sets are nested,
+      // and each contains its own key. Two responses may show the same state: a response may reflect a newer state
+      // than its own commit left (a racer's change already on top), which no sentence forbids, so equal sets, and one
+      // metadata location for both, are fine; what no single history allows is two states neither of which holds
+      // the other.
       const seen = results.flatMap((ex, i) => {
         if (ex.status !== 200) return []
         const props = (ex.json as TableFacts).metadata.properties ?? {}
@@ -122,21 +125,11 @@ operation('updateTable', () => {
         const prev = sorted[j - 1]!.keys
         const cur = sorted[j]!.keys
         check.that(
-          cur.length > prev.length && prev.every((k) => cur.includes(k)),
+          prev.every((k) => cur.includes(k)),
           'the states returned by successful commits are nested (one history)',
           { received: { before: prev, after: cur } },
         )
       }
-      const locations = results.flatMap((ex) =>
-        ex.status === 200 ? [(ex.json as TableFacts)['metadata-location'] ?? ''] : [],
-      )
-      check.that(
-        new Set(locations).size === locations.length,
-        'every successful commit wrote its own version',
-        {
-          received: locations,
-        },
-      )
     },
   )
 })
