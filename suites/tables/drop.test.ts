@@ -87,9 +87,11 @@ operation('dropTable', () => {
       const second = await register('r2')
       if (second.status >= 500) check.setup(second, 'register the dropped table as r2')
       for (const name of second.status === 200 ? ['r1', 'r2'] : ['r1']) {
-        // r2's files are r1's: its purge finds them deleted, which must not make the drop fail.
+        // r2's files are r1's: its purge finds them deleted. No text covers a purge of files the client let another
+        // registration delete, so a server error there is a robustness finding, not a failure of the drop.
         const ex = await catalog.op.dropTable({ namespace: ns, table: name, query: { purgeRequested: true } })
-        check.conform(ex, { status: 204 })
+        check.conform(ex, { status: 204, ...(name === 'r2' ? { serverError: 'robustness' as const } : {}) })
+        if (ex.status >= 500) continue
         check.conform(await catalog.op.loadTable({ namespace: ns, table: name }), { status: 404 })
       }
     },

@@ -93,7 +93,7 @@ operation('loadTable', () => {
   rule(
     {
       id: 'tables/load/snapshots-refs',
-      title: 'snapshots=refs returns only the snapshots that a branch or tag references',
+      title: 'snapshots=refs returns the snapshots that a branch or tag references (and, SHOULD, only those)',
       requires: ['createNamespace', 'createTable', 'updateTable', 'loadTable'],
     },
     async ({ catalog, sandbox, check }) => {
@@ -101,7 +101,14 @@ operation('loadTable', () => {
       await tableWithHistory(catalog, check, ns)
       const ex = await catalog.op.loadTable({ namespace: ns, table: 't', query: { snapshots: 'refs' } })
       const md = check.conform<LoadTableResult>(ex, { status: 200 }).metadata
-      check.equal(ids(md.snapshots), [SECOND], 'only the snapshot referenced by main is returned')
+      check.that(ids(md.snapshots).includes(SECOND), 'the snapshot main references is returned', {
+        received: ids(md.snapshots),
+      })
+      // "Setting the value to refs would load all snapshots referenced by branches or tags": a superset (every
+      // snapshot) keeps clients correct and only misses the optimisation, so "only those" is a SHOULD.
+      check.equal(ids(md.snapshots), [SECOND], 'only the snapshot referenced by main is returned', {
+        level: 'SHOULD',
+      })
     },
   )
 
