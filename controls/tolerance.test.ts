@@ -1,10 +1,12 @@
 /**
  * Servers that follow the spec differently, legally, must certify: the reference server behind each variation is
  * run through the suites it touches and must come out conformant (exit 0). A false verdict against a correct server
- * is as bad as a missed bug.
+ * is as bad as a missed bug. Bodies the hooks rewrite are read and written without loss (json-int64.ts): a hook that
+ * rounded a 63-bit snapshot id through a double would be a broken server, not a legal variation.
  */
 import { afterAll, describe, expect, test } from 'vitest'
 import type { ReferenceServerOptions } from '../reference-server/index.ts'
+import { parseJson, stringifyJson } from '../schemas/model/json-int64.ts'
 import { errorResponse } from './faults/scenario-kit.ts'
 import { discard, runControl } from './run-fault.ts'
 import type { RunOutcome } from './run-fault.ts'
@@ -26,9 +28,9 @@ const reorderedAndSpelledOut: Partial<ReferenceServerOptions> = {
   hooks: {
     onResponse: (_req, res) => {
       if (!res.body?.includes('"schemas"')) return res
-      const body = JSON.parse(res.body) as { metadata?: { schemas?: unknown[] } }
+      const body = parseJson(res.body) as { metadata?: { schemas?: unknown[] } }
       if (Array.isArray(body.metadata?.schemas)) body.metadata.schemas.reverse()
-      const text = JSON.stringify(body).replaceAll('"geography"', '"geography(OGC:CRS84, spherical)"')
+      const text = stringifyJson(body).replaceAll('"geography"', '"geography(OGC:CRS84, spherical)"')
       return { ...res, body: text }
     },
   },
@@ -39,7 +41,7 @@ const vendorExtras: Partial<ReferenceServerOptions> = {
   hooks: {
     onResponse: (req, res) => {
       if (res.status < 200 || res.status >= 300 || !res.body?.startsWith('{')) return res
-      const body = JSON.parse(res.body) as Record<string, unknown>
+      const body = parseJson(res.body) as Record<string, unknown>
       body['x-vendor-trace'] = { id: 'abc', region: 'eu-1' }
       const props = body.properties
       if (req.path.includes('/namespaces') && !req.path.includes('/tables') && !req.path.includes('/views'))
@@ -48,7 +50,7 @@ const vendorExtras: Partial<ReferenceServerOptions> = {
             ...(props as Record<string, string>),
             'vendor.created-at': '2026-01-01T00:00:00Z',
           }
-      return { ...res, body: JSON.stringify(body) }
+      return { ...res, body: stringifyJson(body) }
     },
   },
 }
@@ -64,9 +66,9 @@ const noPagination: Partial<ReferenceServerOptions> = {
     },
     onResponse: (_req, res) => {
       if (!res.body?.includes('next-page-token')) return res
-      const body = JSON.parse(res.body) as Record<string, unknown>
+      const body = parseJson(res.body) as Record<string, unknown>
       delete body['next-page-token']
-      return { ...res, body: JSON.stringify(body) }
+      return { ...res, body: stringifyJson(body) }
     },
   },
 }
@@ -81,12 +83,12 @@ const terseAndReordered: Partial<ReferenceServerOptions> = {
         'cache-control': 'no-store',
       }
       if (res.status !== 200 || !res.body?.startsWith('{')) return { ...res, headers }
-      const body = JSON.parse(res.body) as Record<string, unknown>
+      const body = parseJson(res.body) as Record<string, unknown>
       for (const key of ['properties', 'config'])
         if (body[key] && typeof body[key] === 'object' && Object.keys(body[key]).length === 0)
           delete body[key]
       for (const key of ['namespaces', 'identifiers']) if (Array.isArray(body[key])) body[key].reverse()
-      return { ...res, headers, body: JSON.stringify(body) }
+      return { ...res, headers, body: stringifyJson(body) }
     },
   },
 }
@@ -103,9 +105,9 @@ const noViews: Partial<ReferenceServerOptions> = {
         : req,
     onResponse: (req, res) => {
       if (!req.path.endsWith('/v1/config') || res.status !== 200) return res
-      const body = JSON.parse(res.body ?? '{}') as { endpoints?: string[] }
+      const body = parseJson(res.body ?? '{}') as { endpoints?: string[] }
       body.endpoints = (body.endpoints ?? []).filter((e) => !/\/(views|register-view)/.test(e))
-      return { ...res, body: JSON.stringify(body) }
+      return { ...res, body: stringifyJson(body) }
     },
   },
 }
@@ -120,7 +122,7 @@ function ownsLocations(): Partial<ReferenceServerOptions> {
     hooks: {
       onRequest: (req) => {
         if (req.method !== 'POST' || !req.path.endsWith('/register')) return req
-        const location = (JSON.parse(req.body ?? '{}') as { 'metadata-location'?: string })[
+        const location = (parseJson(req.body ?? '{}') as { 'metadata-location'?: string })[
           'metadata-location'
         ]
         if (!location || ![...live.values()].includes(location)) return req
@@ -128,8 +130,8 @@ function ownsLocations(): Partial<ReferenceServerOptions> {
       },
       onResponse: (req, res) => {
         if (req.method === 'POST' && req.path.endsWith('/tables') && res.status === 200) {
-          const name = (JSON.parse(req.body ?? '{}') as { name?: string }).name ?? ''
-          const md = JSON.parse(res.body ?? '{}') as { 'metadata-location'?: string }
+          const name = (parseJson(req.body ?? '{}') as { name?: string }).name ?? ''
+          const md = parseJson(res.body ?? '{}') as { 'metadata-location'?: string }
           if (md['metadata-location']) live.set(`${req.path}/${name}`, md['metadata-location'])
         }
         if (req.method === 'DELETE' && res.status < 300) live.delete(req.path)
@@ -144,7 +146,7 @@ const fixedParents: Partial<ReferenceServerOptions> = {
   hooks: {
     onRequest: (req) => {
       if (req.method !== 'POST' || !req.path.endsWith('/namespaces')) return req
-      const ns = (JSON.parse(req.body ?? '{}') as { namespace?: unknown }).namespace
+      const ns = (parseJson(req.body ?? '{}') as { namespace?: unknown }).namespace
       if (!Array.isArray(ns) || ns.length !== 1 || ['bronze', 'silver', 'gold'].includes(String(ns[0])))
         return req
       return errorResponse(403, 'ForbiddenException', 'only bronze, silver and gold at the top')
@@ -155,7 +157,7 @@ const fixedParents: Partial<ReferenceServerOptions> = {
 /** The JSON body of a request, or undefined. */
 function bodyOf(req: { body: string }): Record<string, unknown> | undefined {
   try {
-    const v = JSON.parse(req.body) as unknown
+    const v = parseJson(req.body) as unknown
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined
   } catch {
     return undefined
@@ -179,7 +181,7 @@ const ownProperties: Partial<ReferenceServerOptions> = {
         ? { owner: 'catalog', location: `file:/warehouse/${(body.namespace as string[]).join('/')}` }
         : { owner: 'catalog', 'write.parquet.compression-codec': 'zstd' }
       const given = (body.properties ?? {}) as Record<string, string>
-      return { ...req, body: JSON.stringify({ ...body, properties: { ...own, ...given } }) }
+      return { ...req, body: stringifyJson({ ...body, properties: { ...own, ...given } }) }
     },
   },
 }
@@ -238,9 +240,9 @@ const lastPageOmitsToken: Partial<ReferenceServerOptions> = {
   hooks: {
     onResponse: (req, res) => {
       if (req.method !== 'GET' || !res.body?.includes('"next-page-token":null')) return res
-      const body = JSON.parse(res.body) as Record<string, unknown>
+      const body = parseJson(res.body) as Record<string, unknown>
       delete body['next-page-token']
-      return { ...res, body: JSON.stringify(body) }
+      return { ...res, body: stringifyJson(body) }
     },
   },
 }
@@ -292,7 +294,7 @@ const VARIANTS: readonly {
   {
     name: 'namespace and table properties of the server’s own (owner, location, a write default)',
     server: ownProperties,
-    areas: ['namespaces', 'tables', 'properties', 'stateful'],
+    areas: ['namespaces', 'tables', 'commits', 'properties', 'stateful'],
   },
   {
     name: 'some update kinds forbidden with 403 (remove-snapshots, remove-schemas, remove-partition-specs, set-location)',
