@@ -1,8 +1,7 @@
 // The checkout's CLI bundle (bin/cli-bundle.js): made once, reused while its sources are unchanged, remade when one
 // changes, and the same CLI as the sources (import.meta.url of each module is still its source file's).
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -11,7 +10,9 @@ import { ROOT } from './spawn-cli.ts'
 import { harnessVersion } from './version.ts'
 
 const rootUrl = pathToFileURL(`${ROOT}/`)
-const cacheDir = mkdtempSync(join(tmpdir(), 'cli-bundle-'))
+// Inside the checkout, as the real cache is: the bundle imports its packages (external) from node_modules above it.
+mkdirSync(join(ROOT, '.tmp'), { recursive: true })
+const cacheDir = mkdtempSync(join(ROOT, '.tmp', 'cli-bundle-'))
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }))
 
 /** Runs the bundle's `main` with `args` in a fresh Node process. */
