@@ -1,7 +1,7 @@
 /** Negative controls of suites/metrics/. */
 import type { Fault } from '../fault.ts'
 import { onOperations } from '../fault-kit.ts'
-import { empty, jsonOk, onRequests, requestJson } from './scenario-kit.ts'
+import { empty, errorResponse, jsonOk, onRequests, requestJson } from './scenario-kit.ts'
 
 const AREAS = ['metrics']
 
@@ -33,13 +33,20 @@ export const faults: Fault[] = [
     }),
   },
   {
-    name: 'metrics-malformed-accepted',
-    description: 'A report without report-type is accepted with 204.',
+    name: 'metrics-malformed-500',
+    description:
+      'A report without report-type crashes the handler (500): the body is dispatched on a type it does not have.',
     areas: AREAS,
     breaks: ['metrics/report/malformed-400'],
     hooks: () => ({
       onRequest: onRequests(['reportMetrics'], (req) =>
-        requestJson(req)?.['report-type'] === undefined ? empty(204) : req,
+        requestJson(req)?.['report-type'] === undefined
+          ? errorResponse(
+              500,
+              'NullPointerException',
+              'Cannot invoke "String.hashCode()" because "reportType" is null',
+            )
+          : req,
       ),
     }),
   },

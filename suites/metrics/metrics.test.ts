@@ -4,6 +4,7 @@
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import { createTable, fixture } from '../_harness/support/catalog-objects.ts'
+import { judgeInvalidBody } from '../_harness/support/invalid-body.ts'
 
 const report = (file: string, table: string) => ({
   ...fixture<Record<string, unknown>>(file),
@@ -54,7 +55,7 @@ operation('reportMetrics', () => {
   rule(
     {
       id: 'metrics/report/malformed-400',
-      title: 'a report without report-type is 400',
+      title: 'a report without report-type is never answered with a 5xx; refused with a 4xx (400 expected)',
       requires: ['createNamespace', 'createTable', 'reportMetrics'],
     },
     async ({ catalog, sandbox, check }) => {
@@ -64,10 +65,9 @@ operation('reportMetrics', () => {
       delete body['report-type']
       delete body.metrics
       const ex = await catalog.op.reportMetrics({ namespace: ns, table: 't', body })
-      // One level for the whole answer, this rule's: the document names 400 for a body that fails validation but
-      // does not make it a must, and a server that takes such a report (or fails on it) is judged here at SHOULD.
-      // The error envelope of whatever error comes back is the registry's MUST.
-      check.conform(ex, { status: 400 })
+      // ReportMetricsRequest requires report-type: a body that fails validation, judged as everywhere
+      // (support/invalid-body.ts): a 5xx fails, the refusal and exactly 400 are SHOULDs.
+      judgeInvalidBody(check, ex, 'a report without report-type')
     },
   )
 })

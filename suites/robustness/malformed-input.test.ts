@@ -11,6 +11,7 @@ import { validateOpen } from '../../schemas/index.ts'
 import { withoutNulls } from '../../schemas/model/json.ts'
 import { OPERATIONS } from '../../schemas/operations.ts'
 import { anyAnswer } from '../_harness/support/statuses.ts'
+import { judgeInvalidBody } from '../_harness/support/invalid-body.ts'
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
@@ -71,21 +72,12 @@ async function refusedAsInvalid(
   ex: Exchange,
   what: string,
 ): Promise<void> {
-  const ok = ex.status >= 200 && ex.status < 300
   const valid = validateOpen(OPERATIONS[c.op].request ?? '', withoutNulls(body)).valid
   if (valid) {
     ctx.check.conform(ex, { status: anyAnswer(ex.status), serverError: 'robustness' })
     return keepsAnswering(ctx, what)
   }
-  ctx.check.conform(ex, { status: ok ? ex.status : CLIENT_ERRORS })
-  ctx.check.that(!ok, `an invalid body (${what}) is refused with a 4xx`, {
-    rule: 'robustness/generated/invalid-refused',
-    level: 'SHOULD',
-    received: ex.status,
-    expected: 'a 4xx',
-    ex,
-  })
-  if (!ok) ctx.check.conform(ex, { status: 400, level: 'SHOULD', rule: 'robustness/bad-request/status-400' })
+  judgeInvalidBody(ctx.check, ex, what)
   await keepsAnswering(ctx, what)
 }
 
