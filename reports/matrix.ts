@@ -8,7 +8,7 @@ import { escapeHtml as e } from './escape.ts'
 import { contentSecurityPolicy, STYLE } from './html-assets.ts'
 import { cell } from './markdown.ts'
 import type { Results } from './results.ts'
-import { mustRulesMet } from './results.ts'
+import { mustRulesMet, summarize } from './results.ts'
 import { violatedRules } from './violated-rules.ts'
 
 export interface MatrixColumn {
@@ -55,17 +55,24 @@ export function matrixModel(columns: readonly MatrixColumn[]): MatrixModel {
   return { areas, rows, rules }
 }
 
+/** Failed tests, tests with a robustness finding and blocked tests of one run: the columns beside the verdict. */
+function countsOf(r: Results): [number, number, number] {
+  return [r.summary.fail, r.summary.robustness ?? summarize(r.tests).robustness ?? 0, r.summary.blocked ?? 0]
+}
+
 export function renderMatrixMarkdown(columns: readonly MatrixColumn[]): string {
   const m = matrixModel(columns)
   const lines = [
     '## Compatibility matrix',
     '',
-    `| target | verdict | MUST rules met | ${m.areas.map(cell).join(' | ')} |`,
-    `|---|---|---:|${m.areas.map(() => '---:').join('|')}|`,
+    'fail: failed tests (a MUST broken) · robustness: tests with a robustness finding (a 5xx where the spec names no other answer; not part of the verdict) · blocked: tests whose setup step the server refused (judged by the rule that carries it; not part of the verdict).',
+    '',
+    `| target | verdict | MUST rules met | fail | robustness | blocked | ${m.areas.map(cell).join(' | ')} |`,
+    `|---|---|---:|---:|---:|---:|${m.areas.map(() => '---:').join('|')}|`,
   ]
   for (const row of m.rows)
     lines.push(
-      `| ${cell(row.label)} | ${row.r.verdict} | ${row.must.met}/${row.must.total} | ${m.areas
+      `| ${cell(row.label)} | ${row.r.verdict} | ${row.must.met}/${row.must.total} | ${countsOf(row.r).join(' | ')} | ${m.areas
         .map((a) => {
           const x = areaMark(row.r, a)
           return x.mark === 'fail' ? `✗ ${x.text}` : x.mark === 'warn' ? `⚠ ${x.text}` : x.text
@@ -88,11 +95,15 @@ export function renderMatrixMarkdown(columns: readonly MatrixColumn[]): string {
 
 export function renderMatrixHtml(columns: readonly MatrixColumn[]): string {
   const m = matrixModel(columns)
-  const head = `<tr><th>target</th><th>verdict</th><th>MUST met</th>${m.areas.map((a) => `<th>${e(a)}</th>`).join('')}</tr>`
+  const head = `<tr><th>target</th><th>verdict</th><th>MUST met</th><th>fail</th><th>robustness</th><th>blocked</th>${m.areas.map((a) => `<th>${e(a)}</th>`).join('')}</tr>`
   const rows = m.rows
     .map(
       (row) =>
-        `<tr><th>${e(row.label)}<div class="rule">${e(row.r.target.url)} · profile ${e(row.r.profile)} · ${e(row.r.harness.version)}</div></th><td class="o-${row.r.verdict === 'conformant' ? 'pass' : row.r.verdict === 'nonconformant' ? 'fail' : 'error'}">${e(row.r.verdict)}</td><td class="n">${row.must.met}/${row.must.total}</td>${m.areas
+        `<tr><th>${e(row.label)}<div class="rule">${e(row.r.target.url)} · profile ${e(row.r.profile)} · ${e(row.r.harness.version)}</div></th><td class="o-${row.r.verdict === 'conformant' ? 'pass' : row.r.verdict === 'nonconformant' ? 'fail' : 'error'}">${e(row.r.verdict)}</td><td class="n">${row.must.met}/${row.must.total}</td>${countsOf(
+          row.r,
+        )
+          .map((n) => `<td class="n">${n}</td>`)
+          .join('')}${m.areas
           .map((a) => {
             const x = areaMark(row.r, a)
             return `<td class="n${x.mark === 'n/a' ? '' : ` o-${x.mark}`}">${e(x.text)}</td>`
@@ -118,7 +129,7 @@ export function renderMatrixHtml(columns: readonly MatrixColumn[]): string {
 <title>catalog-conformance: compatibility matrix</title>
 <style>${STYLE}</style></head><body><main>
 <h1>Compatibility matrix</h1>
-<p class="rule">Each area: passed / judged tests (pass, fail, warn); — when nothing was judged there.</p>
+<p class="rule">fail: failed tests (a MUST broken) · robustness: tests with a robustness finding (a 5xx where the spec names no other answer; not part of the verdict) · blocked: tests whose setup step the server refused (judged by the rule that carries it; not part of the verdict). Each area: passed / judged tests (pass, fail, warn); — when nothing was judged there.</p>
 <table class="matrix"><thead>${head}</thead><tbody>${rows}</tbody></table>
 ${rules}
 </main></body></html>
