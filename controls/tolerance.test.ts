@@ -219,20 +219,28 @@ const V3_TYPE = /"(timestamp_ns|timestamptz_ns|unknown|variant|geometry|geograph
 /**
  * A catalog without format v3: a create asking for format-version 3 (or a v3 type) and an upgrade to 3 are refused
  * with 400 and the envelope. "Implementations should ideally support all Iceberg table spec versions" is a should.
+ * `createStatus` 500: the create is answered with a server error and the envelope instead (lakana-server's
+ * NotImplementedError), which leaves v3 unsupported and is a robustness finding, never a failure.
  */
-const noV3: Partial<ReferenceServerOptions> = {
-  hooks: {
-    onRequest: (req) => {
-      if (req.method !== 'POST') return req
-      const body = bodyOf(req)
-      const props = (body?.properties ?? {}) as Record<string, unknown>
-      const updates = Array.isArray(body?.updates) ? (body.updates as Record<string, unknown>[]) : []
-      const v3 =
-        (/\/tables$/.test(req.path) && (String(props['format-version']) === '3' || V3_TYPE.test(req.body))) ||
-        updates.some((u) => u.action === 'upgrade-format-version' && Number(u['format-version']) >= 3)
-      return v3 ? errorResponse(400, 'BadRequestException', 'Unsupported format version: 3') : req
+function noV3(createStatus: 400 | 500): Partial<ReferenceServerOptions> {
+  return {
+    hooks: {
+      onRequest: (req) => {
+        if (req.method !== 'POST') return req
+        const body = bodyOf(req)
+        const props = (body?.properties ?? {}) as Record<string, unknown>
+        const updates = Array.isArray(body?.updates) ? (body.updates as Record<string, unknown>[]) : []
+        const create =
+          /\/tables$/.test(req.path) && (String(props['format-version']) === '3' || V3_TYPE.test(req.body))
+        if (create && createStatus === 500)
+          return errorResponse(500, 'NotImplementedError', 'format-version 3 is not implemented')
+        const v3 =
+          create ||
+          updates.some((u) => u.action === 'upgrade-format-version' && Number(u['format-version']) >= 3)
+        return v3 ? errorResponse(400, 'BadRequestException', 'Unsupported format version: 3') : req
+      },
     },
-  },
+  }
 }
 
 /** The original document's last page: `next-page-token` left out ("null or absent when no more results"). */
@@ -252,6 +260,8 @@ const VARIANTS: readonly {
   server: Partial<ReferenceServerOptions>
   areas: string[]
   runArgs?: string[]
+  /** The variant answers some request with a server error the document names no other answer for. */
+  robustness?: boolean
 }[] = [
   { name: 'error types named otherwise (no NoSuch…)', server: renamedErrorTypes, areas: ['config'] },
   {
@@ -303,8 +313,14 @@ const VARIANTS: readonly {
   },
   {
     name: 'no format v3 (a v3 create or upgrade is 400 with the envelope)',
-    server: noV3,
+    server: noV3(400),
     areas: ['commits', 'properties'],
+  },
+  {
+    name: 'no format v3, a v3 create answered 500 with the envelope (unsupported, and a robustness finding)',
+    server: noV3(500),
+    areas: ['commits', 'properties'],
+    robustness: true,
   },
   {
     name: 'the original document: a last page without next-page-token',
@@ -327,6 +343,7 @@ describe('legal variations certify as conformant', () => {
     outcomes.push(run)
     expect(run.results?.verdict, run.output.slice(-2000)).toBe('conformant')
     expect(run.exitCode).toBe(0)
+    if (v.robustness) expect(run.results?.summary.robustness ?? 0, 'robustness findings').toBeGreaterThan(0)
   })
 })
 

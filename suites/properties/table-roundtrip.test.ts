@@ -10,7 +10,7 @@ import { operation, rule } from '../_harness/dsl.ts'
 import { icebergSchema } from '../_harness/arbitraries/iceberg-schema.ts'
 import { GEO_WITH_PARAMETERS, V3_FAMILIES, V3_PRIMITIVES } from '../_harness/arbitraries/iceberg-type.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
-import { cleanRefusal } from '../_harness/support/refusal.ts'
+import { cannotOffer, cleanRefusal } from '../_harness/support/refusal.ts'
 import { partitionSpec } from '../_harness/arbitraries/partition-spec.ts'
 import { sortOrder } from '../_harness/arbitraries/sort-order.ts'
 import { propertyMap } from '../_harness/arbitraries/property-map.ts'
@@ -60,14 +60,18 @@ async function v3Support(ctx: RuleContext, ns: readonly string[]): Promise<V3Sup
     })
   const probe = await create('v3probe', [])
   if (probe.status !== 200) {
-    const refusal = cleanRefusal(probe)
+    const refusal =
+      cleanRefusal(probe) ?? cannotOffer(ctx.check, probe, 'a create of a format-version 3 table')
     return { tables: false, ...(refusal ? { refusal } : { probe }), types: [], refused: [] }
   }
   const types: string[] = []
   const refused: string[] = []
   for (const [i, type] of V3_TYPES.entries()) {
     const ex = await create(`v3type${i}`, [{ id: 1, name: 'c', type, required: false }])
-    const refusal = ex.status === 200 ? undefined : cleanRefusal(ex)
+    const refusal =
+      ex.status === 200
+        ? undefined
+        : (cleanRefusal(ex) ?? cannotOffer(ctx.check, ex, `a create with a ${type} column`))
     if (refusal) refused.push(`${type} (${refusal})`)
     else types.push(type)
   }
@@ -92,7 +96,7 @@ async function roundTrip(ctx: RuleContext, families: boolean): Promise<void> {
     const drawn = support.types.filter((t) => V3_FAMILIES.some((f) => t.startsWith(f)))
     const why = !v3
       ? support.refusal &&
-        `the server refuses format-version 3 tables (createTable answered ${support.refusal})`
+        `the server does not offer format-version 3 tables (createTable answered ${support.refusal})`
       : drawn.length === 0 && `the server refuses the v3 types ${support.refused.join(', ')}`
     if (why || support.probe) await drop()
     if (why) ctx.unsupported(why)

@@ -9,7 +9,7 @@ import type { Checker } from '../checker.ts'
 import type { CatalogClient } from '../client.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { fixture } from './fixtures.ts'
-import { endIfRefused } from './refusal.ts'
+import { cannotOffer, endIfRefused } from './refusal.ts'
 import { freshSnapshotId, snapshotBody } from './snapshot-body.ts'
 
 /** Table metadata as another server may send it: any field may be missing. */
@@ -73,6 +73,8 @@ export async function setupTableOfVersion(
   const what = `format-version ${v} tables`
   const ex = await ctx.catalog.op.createTable({ namespace, body: createTableBodyV(name, v) })
   await endIfRefused(ctx, ex, what)
+  const cannot = cannotOffer(ctx.check, ex, `a create of ${what}`)
+  if (cannot) ctx.unsupported(`the server cannot create ${what} (createTable answered ${cannot})`)
   const state = stateOf(ctx.check.setup(ex, `create a format-version ${v} table`))
   const got = state.metadata['format-version']
   if (got !== v)

@@ -34,6 +34,20 @@ export function cleanRefusal(ex: Exchange, statuses: readonly number[] = ANY_4XX
 }
 
 /**
+ * A server that cannot make what an optional feature needs (a format-version 3 table, a v3 type) and answers a server
+ * error with the error envelope: the feature is not offered ("should ideally support all Iceberg table spec
+ * versions"), and no other answer is named for it, so the 5xx is a robustness finding (recorded on `check`), not a
+ * failure. Returns the answer in one line, or undefined for anything else (a 5xx without the envelope stays judged).
+ */
+export function cannotOffer(check: Checker, ex: Exchange, what: string): string | undefined {
+  if (ex.status < 500) return undefined
+  const answer = cleanRefusal(ex, [ex.status])
+  if (answer === undefined) return undefined
+  check.robustness(ex, `${what} is answered with a server error`)
+  return answer
+}
+
+/**
  * Ends the test as "unsupported" when `ex` cleanly refuses `what` (see cleanRefusal); the refusal still runs through
  * the check registry (its content type, its envelope), and `unchanged`, when given, checks that the refusal applied
  * nothing (a refusal that changed the object anyway is the rule's failure). Returns when `ex` is anything else, to
