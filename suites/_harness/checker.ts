@@ -77,6 +77,9 @@ export class Checker {
   private blockIfNotServed(ex: Exchange, opts: ConformOptions): void {
     if (this.noRoute === undefined || opts.mayBeRouterAnswer || ex.transportError) return
     if (!notServed(ex, { noRoute: this.noRoute })) return
+    // A 501 with the error envelope is a handler's answer about this request (rustberg's "incremental planning not
+    // implemented"), not a missing route: it is judged as the answer it is.
+    if (ex.status === 501 && hasEnvelope(ex.json)) return
     const expected = opts.status === undefined ? [] : ([] as number[]).concat(opts.status)
     if (expected.includes(ex.status) && (ex.status !== 404 || hasEnvelope(ex.json))) return
     throw new Blocked(

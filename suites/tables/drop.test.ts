@@ -7,7 +7,8 @@ import { operation, rule } from '../_harness/dsl.ts'
 import { createTable, droppedTable, type LoadTableResult } from '../_harness/support/catalog-objects.ts'
 import type { CatalogClient } from '../_harness/client.ts'
 import { describe } from '../_harness/support/endpoint-probes.ts'
-import { errorTypeOf, fingerprint, NO_SUCH_ROUTE } from '../_harness/not-served.ts'
+import { errorTypeOf, fingerprint, NO_SUCH_ROUTE, notServed } from '../_harness/not-served.ts'
+import { Blocked } from '../_harness/results/errors.ts'
 
 /**
  * True when registerTable answers as a handler of the operation: a register into `absent` (a namespace that does not
@@ -18,7 +19,7 @@ async function registerServed(
   catalog: CatalogClient,
   absent: string[],
   noRoute: string | undefined,
-): Promise<true | string> {
+): Promise<true | { carrier: string; why: string }> {
   const ex = await catalog.op.registerTable({
     namespace: absent,
     body: { name: 't', 'metadata-location': 'file:/conformance/no-such/metadata/00000-x.metadata.json' },
@@ -27,7 +28,13 @@ async function registerServed(
     noRoute ?? fingerprint(await catalog.raw('GET', `${catalog.pathOf('listNamespaces')}${NO_SUCH_ROUTE}`))
   const handled =
     ex.status >= 400 && ex.status < 500 && ![405, 501].includes(ex.status) && errorTypeOf(ex) !== ''
-  return handled && fingerprint(ex) !== route ? true : `it answered ${describe(ex)}`
+  if (handled && fingerprint(ex) !== route) return true
+  // Not the handler's answer: a route not served is declared-served's to judge, any other answer (a 5xx, a 404
+  // without the envelope) is the answer registerTable gives a missing namespace, tables/register/missing-namespace-404's.
+  const carrier = notServed(ex, { noRoute: route })
+    ? 'config/endpoints/declared-served'
+    : 'tables/register/missing-namespace-404'
+  return { carrier, why: `registerTable into a missing namespace answered ${describe(ex)}` }
 }
 
 operation('dropTable', () => {
@@ -118,14 +125,17 @@ operation('dropTable', () => {
       title: 'without purgeRequested the metadata stays: the dropped table can be registered again',
       requires: ['createNamespace', 'createTable', 'dropTable', 'registerTable'],
     },
-    async ({ catalog, sandbox, check, run, unsupported }) => {
+    async ({ catalog, sandbox, check, run }) => {
       const ns = await sandbox.namespace(catalog, 'nopurge')
       // The drop is checked by registering its metadata again, so registerTable must answer first: a registerTable
       // into a namespace that does not exist gets the handler's answer (404 with the error envelope), a route that is
       // not served gets the server's no-route answer. Whether registerTable is served is tables/register/*'s to judge.
       const served = await registerServed(catalog, sandbox.names.namespace('noreg'), run.noRoute)
       if (served !== true)
-        unsupported(`registerTable is not served (${served}): the drop cannot be checked by it`)
+        throw new Blocked(
+          `blocked by ${served.carrier}: ${served.why}, so the drop cannot be checked by registering its metadata`,
+          served.carrier,
+        )
       const created = await droppedTable(catalog, check, ns, 't')
       const ex = await catalog.op.registerTable({
         namespace: ns,
