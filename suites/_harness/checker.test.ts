@@ -53,3 +53,28 @@ describe('stable', () => {
     expect(stable({ id: 4611686018427387905n })).not.toBe(stable({ id: '4611686018427387905' }))
   })
 })
+
+describe('robustness findings', () => {
+  const withError = (status: number, message: string): Exchange => ({
+    ...exchange('listTables', status),
+    headers: { 'content-type': 'application/json' },
+    json: { error: { message, type: 'NumberFormatException', code: status } },
+    bodyText: JSON.stringify({ error: { message, type: 'NumberFormatException', code: status } }),
+  })
+
+  it('are recorded once per kind, however often a property meets the same server error', () => {
+    const m = meta()
+    const checker = new Checker(m, new Set())
+    for (const token of ['abc', 'x~y', '42zz'])
+      checker.conform(withError(500, `For input string: "${token}"`), {
+        status: [200, 400],
+        serverError: 'robustness',
+      })
+    checker.conform(withError(503, 'shutting down'), { status: [200, 400], serverError: 'robustness' })
+    expect(m.violations.map((v) => [v.level, v.status])).toEqual([
+      ['ROBUSTNESS', 500],
+      ['ROBUSTNESS', 503],
+    ])
+    expect(m.outcome).toBeUndefined()
+  })
+})

@@ -12,6 +12,7 @@ import { Blocked, ConformanceFailure, errorCode } from './results/errors.ts'
 import { notServed } from './not-served.ts'
 import { errorSummary } from './checks/http.ts'
 import { stringifyJson } from '../../schemas/model/json-int64.ts'
+import { normaliseMessage } from './support/failure-signature.ts'
 import { runChecks } from './checks/index.ts'
 import type { Expectation, Level, Violation } from './checks/types.ts'
 import { setupFailure, setupSucceeded, setupViolation } from './setup-failure.ts'
@@ -54,6 +55,8 @@ export class Checker {
   private acceptedKeysOf: readonly string[] | undefined
   /** The successful setup answers of this test, looked at again only if the test breaks down (`explain`). */
   private readonly setupAnswers: { readonly ex: Exchange; readonly what: string }[] = []
+  /** Robustness findings already recorded in this test, by kind (firstRobustness). */
+  private readonly robustnessSeen = new Set<string>()
   /** The catalog's answer to a route that cannot exist (not-served.ts), when the run took it. */
   private readonly noRoute: string | undefined
   constructor(
@@ -150,7 +153,7 @@ export class Checker {
    * test that judges the status itself. Recorded under the test's rule, reported apart, never the outcome.
    */
   robustness(ex: Exchange, message: string, opts: { rule?: string } = {}): void {
-    this.meta.violations.push({
+    const finding: Violation = {
       check: 'server-error',
       rule: opts.rule ?? this.meta.rule,
       level: 'ROBUSTNESS',
@@ -159,7 +162,20 @@ export class Checker {
       operationId: ex.operationId,
       status: ex.status,
       curl: ex.curl,
-    })
+    }
+    if (this.firstRobustness(finding)) this.meta.violations.push(finding)
+  }
+
+  /**
+   * Whether a robustness finding is the first of its kind in this test: a property that sends many unusual inputs
+   * meets one server error again and again (20 page tokens, one NumberFormatException), and one finding per rule,
+   * operation, status and message shape (failure-signature.ts) says it; the ids and values in the message are blanked.
+   */
+  private firstRobustness(v: Violation): boolean {
+    const key = [v.rule, v.operationId ?? '', v.status ?? '', normaliseMessage(v.message)].join('|')
+    if (this.robustnessSeen.has(key)) return false
+    this.robustnessSeen.add(key)
+    return true
   }
 
   /** Deep equality as a rule assertion. */
@@ -223,7 +239,9 @@ export class Checker {
     const violations = ex
       ? found.map((v) => ({ ...v, operationId: ex.operationId, status: ex.status, curl: ex.curl }))
       : found
-    this.meta.violations.push(...violations)
+    this.meta.violations.push(
+      ...violations.filter((v) => v.level !== 'ROBUSTNESS' || this.firstRobustness(v)),
+    )
     const must = violations.filter((v) => v.level === 'MUST')
     if (violations.some((v) => v.level === 'SHOULD') && this.meta.outcome === undefined)
       this.meta.outcome = 'warn'
