@@ -10,18 +10,22 @@ export const errorEnvelope: Check = (ex, { expectation }) => {
   const middleware = ex.status === 400 && ex.json === undefined
   const router = expectation.mayBeRouterAnswer === true && ex.status < 500
   const level = middleware || router ? 'SHOULD' : 'MUST'
-  const v = (message: string): Violation => ({
+  const v = (message: string, at: 'MUST' | 'SHOULD' = level): Violation => ({
     check: 'error-envelope',
     rule: 'errors/envelope',
-    level,
+    level: at,
     message,
   })
+  // A 400 may come from the server's middleware ("in some cases simple text/plain content might be returned by the
+  // server's middleware"): a 400 whose body is not the envelope at all (Jetty's own JSON for an ambiguous path) is
+  // judged at SHOULD, as a plain-text one is. An envelope with broken fields is the catalog's own, at MUST.
+  const notEnvelope = ex.status === 400 ? 'SHOULD' : level
   const body = ex.json as { error?: unknown } | undefined
   if (!body || typeof body !== 'object' || Array.isArray(body))
-    return [v('error response body is not a JSON object')]
+    return [v('error response body is not a JSON object', notEnvelope)]
   const err = body.error as Record<string, unknown> | undefined
   if (!err || typeof err !== 'object' || Array.isArray(err))
-    return [v('error response is not wrapped as { "error": { … } } (IcebergErrorResponse)')]
+    return [v('error response is not wrapped as { "error": { … } } (IcebergErrorResponse)', notEnvelope)]
   const out: Violation[] = []
   if (typeof err.message !== 'string') out.push(v('error.message is missing or not a string'))
   if (typeof err.type !== 'string' || err.type.trim() === '') out.push(v('error.type is missing or empty'))

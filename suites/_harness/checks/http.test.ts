@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Exchange } from '../http/exchange.ts'
 import type { Level } from './types.ts'
+import { errorEnvelope } from './errors.ts'
 import { serverError, statusExpected, statusSet } from './http.ts'
 
 const ex = (status: number, headers: Record<string, string> = {}): Exchange => ({
@@ -61,5 +62,19 @@ describe('a set of statuses in words', () => {
     expect(statusSet(fourxx)).toBe('a 4xx')
     expect(statusSet([400, 422])).toBe('400 or 422')
     expect(statusSet([409])).toBe('409')
+  })
+})
+
+describe('the error envelope of a 400', () => {
+  const jetty = (status: number): Exchange => ({
+    ...ex(status),
+    headers: { 'content-type': 'application/json' },
+    json: { servlet: 'x', message: 'Ambiguous URI path encoding', url: '/v1/x', status: String(status) },
+  })
+  it('is a SHOULD when the body is not the envelope at all (middleware may answer a bad request), a MUST elsewhere', () => {
+    expect(errorEnvelope(jetty(400), ctx(200))).toMatchObject([{ rule: 'errors/envelope', level: 'SHOULD' }])
+    expect(errorEnvelope(jetty(404), ctx(200))).toMatchObject([{ rule: 'errors/envelope', level: 'MUST' }])
+    const broken: Exchange = { ...jetty(400), json: { error: { message: 'm', type: '', code: 400 } } }
+    expect(errorEnvelope(broken, ctx(200))).toMatchObject([{ level: 'MUST' }])
   })
 })
