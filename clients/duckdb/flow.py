@@ -24,29 +24,18 @@ import os
 import shutil
 import sys
 import tempfile
-import time
-import traceback
 import uuid
 from collections.abc import Callable
+from pathlib import Path
 
 import duckdb
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from step_runner import StepFailed, StepSkipped, check, run_steps  # noqa: E402
 
 EXTENSIONS = ["parquet", "avro", "httpfs", "iceberg"]
 FIRST = [(1, "books", 9.5), (2, "books", 12.0), (3, "games", 59.99)]
 SECOND = [(4, "music", 1.29), (5, "games", 19.99)]
-
-
-class StepFailed(Exception):
-    pass
-
-
-class StepSkipped(Exception):
-    """DuckDB itself cannot do what the step needs here; printed as SKIPPED and never counted as passed."""
-
-
-def check(cond: bool, what: str) -> None:
-    if not cond:
-        raise StepFailed(what)
 
 
 def extension_files() -> dict[str, str]:
@@ -257,29 +246,10 @@ def main(argv: list[str]) -> int:
         return 2
     flow = Flow(argv[1].rstrip("/"), argv[2] if len(argv) == 3 else None)
     steps = flow.steps()
-    passed = skipped = 0
     try:
-        for n, (name, run) in enumerate(steps, 1):
-            started = time.monotonic()
-            try:
-                detail = run()
-            except StepSkipped as e:
-                print(f"step {n}/{len(steps)} {name}: SKIPPED ({e})", flush=True)
-                skipped += 1
-                continue
-            except Exception as e:  # a client error, a wrong result: either fails the flow
-                ms = (time.monotonic() - started) * 1000
-                print(f"step {n}/{len(steps)} {name}: FAILED after {ms:.0f} ms: {type(e).__name__}: {e}", flush=True)
-                if not isinstance(e, StepFailed):
-                    traceback.print_exc(limit=-3, file=sys.stderr)
-                return 1
-            ms = (time.monotonic() - started) * 1000
-            print(f"step {n}/{len(steps)} {name}: ok ({detail}; {ms:.0f} ms)", flush=True)
-            passed += 1
+        return run_steps(steps)
     finally:
         flow.close()
-    print(f"{passed} steps passed" + (f", {skipped} skipped" if skipped else ""))
-    return 0
 
 
 if __name__ == "__main__":

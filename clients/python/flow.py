@@ -13,10 +13,9 @@ The last line is "N steps passed" (", M skipped"). Exit 2 for bad arguments.
 from __future__ import annotations
 
 import sys
-import time
-import traceback
 import uuid
 from collections.abc import Callable
+from pathlib import Path
 
 import pyarrow as pa
 from pyiceberg.catalog.rest import RestCatalog
@@ -28,6 +27,9 @@ from pyiceberg.table import Table
 from pyiceberg.transforms import BucketTransform, IdentityTransform
 from pyiceberg.types import DoubleType, LongType, NestedField, StringType
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from step_runner import StepFailed, StepSkipped, check, run_steps  # noqa: E402
+
 SCHEMA = Schema(
     NestedField(1, "id", LongType(), required=False),
     NestedField(2, "category", StringType(), required=False),
@@ -35,19 +37,6 @@ SCHEMA = Schema(
 )
 SPEC = PartitionSpec(PartitionField(source_id=2, field_id=1000, transform=IdentityTransform(), name="category"))
 ARROW_SCHEMA = pa.schema([("id", pa.int64()), ("category", pa.string()), ("amount", pa.float64())])
-
-
-class StepFailed(Exception):
-    pass
-
-
-class StepSkipped(Exception):
-    """The server does not offer what the step needs; printed as SKIPPED and never counted as passed."""
-
-
-def check(cond: bool, what: str) -> None:
-    if not cond:
-        raise StepFailed(what)
 
 
 def rows(tbl: pa.Table, columns: list[str] | None = None) -> list[tuple]:
@@ -292,26 +281,7 @@ def main(argv: list[str]) -> int:
         return 2
     flow = Flow(args[1].rstrip("/"), args[2] if len(args) == 3 else None, vended)
     steps = flow.steps()
-    passed = skipped = 0
-    for n, (name, run) in enumerate(steps, 1):
-        started = time.monotonic()
-        try:
-            detail = run()
-        except StepSkipped as e:
-            print(f"step {n}/{len(steps)} {name}: SKIPPED ({e})", flush=True)
-            skipped += 1
-            continue
-        except Exception as e:  # a client error, a wrong result: either fails the flow
-            ms = (time.monotonic() - started) * 1000
-            print(f"step {n}/{len(steps)} {name}: FAILED after {ms:.0f} ms: {type(e).__name__}: {e}", flush=True)
-            if not isinstance(e, StepFailed):
-                traceback.print_exc(limit=-3, file=sys.stderr)
-            return 1
-        ms = (time.monotonic() - started) * 1000
-        print(f"step {n}/{len(steps)} {name}: ok ({detail}; {ms:.0f} ms)", flush=True)
-        passed += 1
-    print(f"{passed} steps passed" + (f", {skipped} skipped" if skipped else ""))
-    return 0
+    return run_steps(steps)
 
 
 if __name__ == "__main__":
