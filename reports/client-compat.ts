@@ -3,28 +3,14 @@
  * client although the spec leaves it open — today the error `type` its handlers dispatch on. Every report gives them a
  * line of their own beside the verdict; they never change an outcome, the verdict or the exit code.
  */
+import { findingsAt } from './findings.ts'
+import type { Finding } from './findings.ts'
 import type { Results } from './results.ts'
 
-export interface ClientFinding {
-  readonly rule: string
-  readonly test: string
-  readonly title: string
-  readonly message: string
-  readonly curl?: string
-}
+export type ClientFinding = Finding
 
 export function clientFindingsOf(r: Pick<Results, 'tests'>): ClientFinding[] {
-  return r.tests.flatMap((t) =>
-    t.violations
-      .filter((v) => v.level === 'CLIENT')
-      .map((v) => ({
-        rule: v.rule,
-        test: t.id,
-        title: t.title,
-        message: v.message,
-        ...(v.curl ? { curl: v.curl } : {}),
-      })),
-  )
+  return findingsAt(r, 'CLIENT')
 }
 
 /** The one-line summary every report shows beside the verdict. */

@@ -6,32 +6,14 @@
  * their own, each with its transcript, counted apart from the outcomes; they are part of the verdict only when the
  * run asks for it (`--fail-on robustness`).
  */
+import { findingsAt } from './findings.ts'
+import type { Finding } from './findings.ts'
 import type { Results } from './results.ts'
 
-export interface RobustnessFinding {
-  readonly rule: string
-  readonly operationId: string
-  readonly test: string
-  readonly title: string
-  readonly message: string
-  readonly status?: number
-  readonly curl?: string
-}
+export type RobustnessFinding = Finding
 
 export function robustnessFindingsOf(r: Pick<Results, 'tests'>): RobustnessFinding[] {
-  return r.tests.flatMap((t) =>
-    t.violations
-      .filter((v) => v.level === 'ROBUSTNESS')
-      .map((v) => ({
-        rule: v.rule,
-        operationId: v.operationId ?? t.operationId,
-        test: t.id,
-        title: t.title,
-        message: v.message,
-        ...(v.status !== undefined ? { status: v.status } : {}),
-        ...(v.curl ? { curl: v.curl } : {}),
-      })),
-  )
+  return findingsAt(r, 'ROBUSTNESS')
 }
 
 /** Whether the run counted robustness findings in its verdict (`--fail-on robustness`, recorded in its config). */
