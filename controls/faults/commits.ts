@@ -43,6 +43,19 @@ export function eachTableChange(body: Json, fn: (change: Json) => void): void {
 }
 
 const AREA = ['commits']
+
+/** Rewrites the table metadata of every successful commit and load answer, as a server that keeps it wrong would. */
+const rewriteMetadata = (rewrite: (md: Json) => void): FaultHooks => ({
+  onResponse: onOperations(
+    ['updateTable', 'loadTable'],
+    (res) =>
+      withJson(res, (b) => {
+        const md = b.metadata as Json | undefined
+        if (md) rewrite(md)
+      }),
+    (res) => res.status === 200,
+  ),
+})
 const HOLDS = [
   'assert-table-uuid',
   'assert-ref-snapshot-id-absent',
@@ -227,23 +240,15 @@ export const faults: Fault[] = [
     areas: AREA,
     files: ['commits/history.test.ts'],
     breaks: ['commits/invariants/snapshot-log'],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['updateTable', 'loadTable'],
-        (res) =>
-          withJson(res, (b) => {
-            const md = b.metadata as Json | undefined
-            if (!md) return
-            const seen = new Set<unknown>()
-            md['snapshot-log'] = list(md['snapshot-log']).filter((e) => {
-              const first = !seen.has(e['snapshot-id'])
-              seen.add(e['snapshot-id'])
-              return first
-            })
-          }),
-        (res) => res.status === 200,
-      ),
-    }),
+    hooks: () =>
+      rewriteMetadata((md) => {
+        const seen = new Set<unknown>()
+        md['snapshot-log'] = list(md['snapshot-log']).filter((e) => {
+          const first = !seen.has(e['snapshot-id'])
+          seen.add(e['snapshot-id'])
+          return first
+        })
+      }),
   },
   {
     name: 'commit-last-updated-frozen',
@@ -251,19 +256,12 @@ export const faults: Fault[] = [
     areas: AREA,
     files: ['commits/history.test.ts'],
     breaks: ['commits/invariants/last-updated-ms'],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['updateTable', 'loadTable'],
-        (res) =>
-          withJson(res, (b) => {
-            const md = b.metadata as Json | undefined
-            // The first metadata-log entry carries the creation's last-updated-ms (the previous file's time).
-            const created = list(md?.['metadata-log'])[0]?.['timestamp-ms']
-            if (md && typeof created === 'number') md['last-updated-ms'] = created
-          }),
-        (res) => res.status === 200,
-      ),
-    }),
+    hooks: () =>
+      rewriteMetadata((md) => {
+        // The first metadata-log entry carries the creation's last-updated-ms (the previous file's time).
+        const created = list(md['metadata-log'])[0]?.['timestamp-ms']
+        if (typeof created === 'number') md['last-updated-ms'] = created
+      }),
   },
   {
     name: 'commit-response-stale-location',
