@@ -5,7 +5,7 @@ import { renderJunit } from './junit.ts'
 import { renderMarkdown } from './markdown.ts'
 import { validateResults } from './results-schema.ts'
 import type { Results, TestResult } from './results.ts'
-import { distinctFailureLines, distinctFailuresOf } from './distinct-failures.ts'
+import { distinctFailureLines, distinctFailuresOf, replayLines } from './distinct-failures.ts'
 
 const HOSTILE = '<img src=x onerror=alert(1)>'
 
@@ -73,6 +73,14 @@ describe('distinct failures in the reports', () => {
     expect(lines).toContain(`replay: ${second.replay}`)
     expect(lines).toContain(`counterexample: ${second.counterexample}`)
     expect(distinctFailureLines(loadFixture('results-realistic.json'))).toEqual([])
+  })
+
+  it('the console gives every other failing property or model run its replay line', () => {
+    const realistic = loadFixture('results-realistic.json')
+    const lines = replayLines(realistic).join('\n')
+    expect(lines).toContain('failing property and model runs (1), each with its replay:')
+    expect(lines).toContain(`replay: --seed 1234567 --path '6:0:1'`)
+    expect(replayLines(r)).toEqual([])
   })
 
   it('report.html shows each failure escaped, with its own transcript', () => {

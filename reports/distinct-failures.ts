@@ -61,3 +61,32 @@ export function distinctFailureLines(r: Pick<Results, 'tests'>, limit = 10): str
   if (tests.length > limit) lines.push(`  … and ${tests.length - limit} more in report.html`)
   return lines
 }
+
+/**
+ * Console lines: every failing property or model run that found one kind of failure, with its shrunk counterexample
+ * and the command that replays it against the same server (those with several kinds: distinctFailureLines). The
+ * replay was in results.json only, so a failing model run showed its rule and curl line but no way to rerun it.
+ */
+export function replayLines(r: Pick<Results, 'tests'>, limit = 10): string[] {
+  const tests = r.tests.filter(
+    (t) =>
+      (t.outcome === 'fail' || t.outcome === 'warn') &&
+      replayOf(t) !== undefined &&
+      !(t.moreFailures?.length ?? 0),
+  )
+  if (tests.length === 0) return []
+  const lines = [`failing property and model runs (${tests.length}), each with its replay:`]
+  for (const t of tests.slice(0, limit))
+    lines.push(
+      `  ${t.rule}: ${clipped(t.counterexample ?? '(no counterexample)', 200)}`,
+      `       replay: ${replayOf(t) ?? ''}`,
+    )
+  if (tests.length > limit) lines.push(`  … and ${tests.length - limit} more in report.html`)
+  return lines
+}
+
+/** The command that replays a property test's failure, or its seed and path where no command was recorded. */
+function replayOf(t: TestResult): string | undefined {
+  if (t.replay) return t.replay
+  return t.seed === undefined ? undefined : `--seed ${t.seed}${t.path ? ` --path '${t.path}'` : ''}`
+}

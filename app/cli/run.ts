@@ -24,7 +24,7 @@ import type { FailOn } from '../../reports/results.ts'
 import type { Results } from '../../reports/results.ts'
 import { writeReports } from '../../reports/write.ts'
 import { violatedRuleLines } from '../../reports/violated-rules.ts'
-import { distinctFailureLines } from '../../reports/distinct-failures.ts'
+import { distinctFailureLines, replayLines } from '../../reports/distinct-failures.ts'
 import { notConfiguredHint } from '../../reports/not-configured.ts'
 import { advisoriesOf } from '../../reports/advisories.ts'
 import { clientCompatLine } from '../../reports/client-compat.ts'
@@ -308,6 +308,7 @@ export function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string
   const written = writeReports(results, reportDir, { log })
   for (const line of violatedRuleLines(results)) log(line)
   for (const line of distinctFailureLines(results)) log(line)
+  for (const line of replayLines(results)) log(line)
   const hint = notConfiguredHint(results)
   if (hint) log(hint)
   for (const a of advisoriesOf(results)) log(`advisory (not part of the verdict): ${a.finding}`)
