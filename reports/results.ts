@@ -75,6 +75,26 @@ export interface Results {
   readonly expectations?: ExpectationsRecord
   /** Namespaces of the run the catalog still held after the cleanup (a `--url` target); not part of the verdict. */
   readonly leftovers?: readonly (readonly string[])[]
+  /**
+   * The violations grouped by the server's answer (defects.ts), written with the reports. Derived from `tests`:
+   * absent in results written before defects were counted, and recomputed whenever the reports are rendered.
+   */
+  readonly defects?: readonly DefectRecord[]
+}
+
+/** One defect as results.json records it (defects.ts has the whole of it: occurrences, reproduction). */
+export interface DefectRecord {
+  /** D1, D2, …: MUST first, then by how many tests it broke. */
+  readonly id: string
+  readonly level: 'MUST' | 'SHOULD'
+  /** no-answer, wrong-status, wrong-body, or unrecorded (no exchange was recorded for it). */
+  readonly kind: string
+  readonly title: string
+  /** The status the server answered, when an exchange was recorded. */
+  readonly status?: number
+  readonly rules: readonly string[]
+  readonly operations: readonly string[]
+  readonly tests: readonly string[]
 }
 
 /** A test whose outcome the expectations file did not foresee. */

@@ -1,0 +1,309 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
+import type { Violation } from '../suites/_harness/results/violation.ts'
+import {
+  answerText,
+  defectLines,
+  defectRecords,
+  defectsOf,
+  messageShape,
+  operationFamily,
+  reproductionScript,
+} from './defects.ts'
+import { loadFixture } from './fixtures.ts'
+import type { Results, TestResult } from './results.ts'
+import { validateResults } from './results-schema.ts'
+
+const BASE = 'http://127.0.0.1:8181'
+
+/** A curl line as the harness writes one (suites/_harness/http/curl.ts; reports/ may not import the transport). */
+const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`
+function curlLine(r: { method: string; url: string; headers: Record<string, string>; body: string }): string {
+  const headers = Object.entries(r.headers).map(([k, v]) => `-H ${q(`${k}: ${v}`)}`)
+  return ['curl -sS -i -X', r.method, ...headers, '--data-raw', q(r.body), q(r.url)].join(' ')
+}
+
+function exchange(
+  operationId: string,
+  path: string,
+  status: number,
+  body: string,
+  extra: Partial<ExchangeRecord> = {},
+): ExchangeRecord {
+  const url = `${BASE}${path}`
+  const request = { method: 'POST', url, headers: { authorization: 'Bearer [REDACTED]' }, body: '{}' }
+  return {
+    operationId,
+    request,
+    status,
+    headers: { 'content-type': 'application/json' },
+    body,
+    durationMs: 1,
+    curl: curlLine(request),
+    ...extra,
+  }
+}
+
+function violation(
+  rule: string,
+  check: string,
+  ex: ExchangeRecord,
+  message = `status ${ex.status}, expected 400`,
+): Violation {
+  return {
+    check,
+    rule,
+    level: 'MUST',
+    message,
+    operationId: ex.operationId,
+    status: ex.status,
+    curl: ex.curl,
+  }
+}
+
+function test(id: string, violations: Violation[], exchanges: ExchangeRecord[]): TestResult {
+  return {
+    id,
+    file: 'suites/x.test.ts',
+    name: id,
+    area: 'x',
+    operationId: exchanges.at(-1)?.operationId ?? 'unknown',
+    rule: violations[0]?.rule ?? 'x/rule',
+    level: 'MUST',
+    title: id,
+    outcome: 'fail',
+    durationMs: 1,
+    violations,
+    exchanges,
+  }
+}
+
+const envelope = (type: string, message: string, code = 500): string =>
+  JSON.stringify({ error: { message, type, code } })
+const jetty = (message: string): string => JSON.stringify({ message, url: `${BASE}/v1/x`, status: '500' })
+
+describe('defects', () => {
+  const fixture = loadFixture('results-fixture-1.11.0.json')
+
+  it('groups the fixture 1.11.0 run by answer: one parse error on three listings is one defect', () => {
+    const ds = defectsOf(fixture)
+    const listing = ds.find((d) => d.answer?.errorType === 'NumberFormatException')
+    expect(listing?.operations).toEqual(['listNamespaces', 'listTables', 'listViews'])
+    expect(listing?.kind).toBe('wrong-status')
+    expect(listing?.rules.map((r) => r.rule)).toContain('robustness/generated-query/listTables')
+    // Two unknown ids not validated (a spec and a sort order) name two fields: two code paths, kept apart.
+    const npe = ds.filter((d) => d.answer?.errorType === 'NullPointerException' && d.family === 'commit')
+    expect(npe.map((d) => d.answer?.shape).sort()).toEqual([
+      'Cannot read field "fields" because "sortOrder" is null',
+      'Cannot read field "fields" because "spec" is null',
+    ])
+    expect(ds.map((d) => d.id)).toEqual(ds.map((_, i) => `D${i + 1}`))
+    // MUST defects first.
+    const levels = ds.map((d) => d.level)
+    expect(levels.indexOf('SHOULD')).toBeGreaterThan(levels.lastIndexOf('MUST'))
+  })
+
+  it('never merges answers that differ: every recorded occurrence of a defect got the same answer', () => {
+    const byId = new Map(fixture.tests.map((t) => [t.id, t]))
+    for (const d of defectsOf(fixture)) {
+      const answers = new Set(
+        d.occurrences
+          .filter((o) => o.exchange >= 0)
+          .map((o) => {
+            const t = byId.get(o.test)!
+            const list = o.transcript < 0 ? t.exchanges : t.moreFailures![o.transcript]!.exchanges
+            const ex = list[o.exchange]!
+            const a = answerText(ex)
+            return [
+              ex.status,
+              a.errorType,
+              messageShape(a.message, fixture.runId),
+              operationFamily(o.operationId),
+            ].join('|')
+          }),
+      )
+      expect(answers.size, d.title).toBeLessThanOrEqual(1)
+    }
+  })
+
+  it('keeps two rules apart when their answers differ, and together when one answer broke both', () => {
+    const a = exchange(
+      'updateTable',
+      '/v1/namespaces/ns_1/tables/t',
+      500,
+      jetty('java.lang.IllegalArgumentException: Cannot parse update requirement. Missing field: type'),
+    )
+    const b = exchange(
+      'updateTable',
+      '/v1/namespaces/ns_2/tables/t',
+      500,
+      envelope('NullPointerException', 'Cannot read field "fields" because "spec" is null'),
+    )
+    const ds = defectsOf({
+      tests: [
+        test(
+          't1',
+          [
+            violation('commits/requirement-400', 'status', a),
+            violation('errors/envelope', 'error-envelope', a, 'not wrapped'),
+          ],
+          [a],
+        ),
+        test('t2', [violation('commits/spec-400', 'status', b)], [b]),
+      ],
+    })
+    // Both MUST, one test each: ordered by key (the answer's status, then type: IllegalArgumentException first).
+    expect(ds.map((d) => d.rules.map((r) => r.rule))).toEqual([
+      ['commits/requirement-400', 'errors/envelope'],
+      ['commits/spec-400'],
+    ])
+    expect(ds.map((d) => d.answer?.errorType)).toEqual(['IllegalArgumentException', 'NullPointerException'])
+  })
+
+  it('masks generated names and numbers only: the same answer on two runs is one defect', () => {
+    const a = exchange(
+      'createNamespace',
+      '/v1/namespaces',
+      500,
+      jetty(
+        "com.fasterxml.jackson.core.JsonParseException: Unrecognized token 'ccrun_abc123_x': was expecting",
+      ),
+    )
+    const b = exchange(
+      'createTable',
+      '/v1/namespaces/n/tables',
+      500,
+      jetty("com.fasterxml.jackson.core.JsonParseException: Unrecognized token 'ccrun_zz9_y': was expecting"),
+    )
+    const ds = defectsOf({
+      tests: [
+        test('t1', [violation('r/a', 'status', a)], [a]),
+        test('t2', [violation('r/b', 'status', b)], [b]),
+      ],
+    })
+    expect(ds).toHaveLength(1)
+    expect(ds[0]!.answer).toEqual({
+      status: 500,
+      errorType: 'JsonParseException',
+      shape: 'Unrecognized token #: …',
+    })
+    expect(ds[0]!.family).toBe('create')
+  })
+
+  it('keeps a missing answer, a wrong status and a wrong body apart, and the same answer of two families', () => {
+    const none = exchange('loadTable', '/v1/namespaces/n/tables/a', 0, '', {
+      transportError: 'socket hang up',
+    })
+    const status = exchange('loadTable', '/v1/namespaces/n/tables/b', 204, '')
+    const body = exchange('loadTable', '/v1/namespaces/n/tables/c', 200, '{"metadata":{}}')
+    const other = exchange('dropTable', '/v1/namespaces/n/tables/b', 204, '')
+    const ds = defectsOf({
+      tests: [
+        test(
+          'none',
+          [violation('http/responds', 'responds', none, 'no HTTP response: socket hang up')],
+          [none],
+        ),
+        test('status', [violation('tables/load-404', 'status', status)], [status]),
+        test(
+          'body',
+          [violation('tables/load-schema', 'response-schema', body, 'missing metadata-location')],
+          [body],
+        ),
+        test('other', [violation('tables/drop-404', 'status', other)], [other]),
+      ],
+    })
+    expect(ds.map((d) => `${d.kind} ${d.family}`).sort()).toEqual([
+      'no-answer load',
+      'wrong-body load',
+      'wrong-status drop',
+      'wrong-status load',
+    ])
+  })
+
+  it('is deterministic: the order of tests and of their violations changes nothing', () => {
+    const shuffled: Pick<Results, 'tests' | 'runId'> = {
+      runId: fixture.runId,
+      tests: [...fixture.tests].reverse().map((t) => ({ ...t, violations: [...t.violations].reverse() })),
+    }
+    const strip = (ds: ReturnType<typeof defectsOf>) =>
+      ds.map((d) => ({
+        ...d,
+        occurrences: [...d.occurrences].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),
+      }))
+    expect(strip(defectsOf(shuffled))).toEqual(strip(defectsOf(fixture)))
+    expect(defectRecords(shuffled)).toEqual(defectRecords(fixture))
+  })
+
+  it('leaves CLIENT, ROBUSTNESS and MAY findings and passing tests out', () => {
+    const a = exchange('createTable', '/v1/namespaces/n/tables', 500, envelope('X', 'boom'))
+    const t = test(
+      't',
+      [
+        { ...violation('errors/no-5xx', 'server-error', a), level: 'ROBUSTNESS' },
+        { ...violation('client/x', 'client', a), level: 'CLIENT' },
+        { ...violation('may/x', 'status', a), level: 'MAY' },
+      ],
+      [a],
+    )
+    expect(
+      defectsOf({
+        tests: [
+          { ...t, outcome: 'warn' },
+          { ...test('p', [violation('r', 'status', a)], [a]), outcome: 'pass' },
+        ],
+      }),
+    ).toEqual([])
+  })
+
+  it('reproduces with the test’s requests up to the failing one, the URL and the token as variables', () => {
+    const setup = exchange('createNamespace', '/v1/namespaces', 200, '{}')
+    const failing = exchange(
+      'updateTable',
+      "/v1/namespaces/n/tables/it's",
+      500,
+      envelope('NullPointerException', 'x'),
+    )
+    const after = exchange('dropTable', '/v1/namespaces/n/tables/t', 204, '')
+    const [d] = defectsOf({
+      tests: [test('t', [violation('r/x', 'status', failing)], [setup, failing, after])],
+    })
+    expect(d!.reproduction).toEqual([setup.curl, failing.curl])
+    const script = reproductionScript(d!, BASE)
+    expect(script).not.toContain(BASE)
+    expect(script).not.toContain('[REDACTED]')
+    expect(script).toContain(`-H "authorization: Bearer \${CATALOG_TOKEN}"`)
+    expect(script).toContain(`"\${CATALOG_URL}"'/v1/namespaces/n/tables/it'\\''s'`)
+    const dir = mkdtempSync(join(tmpdir(), 'defects-'))
+    const file = join(dir, 'repro.sh')
+    writeFileSync(file, script)
+    // Valid shell, and what it would run: curl with the filled-in URL and token (a stub curl echoes its arguments).
+    execFileSync('sh', ['-n', file])
+    writeFileSync(join(dir, 'curl'), '#!/bin/sh\nfor a in "$@"; do printf "%s\\n" "$a"; done\n', {
+      mode: 0o755,
+    })
+    const out = execFileSync('sh', [file], {
+      env: { PATH: `${dir}:/usr/bin:/bin`, CATALOG_URL: 'http://cat:1', CATALOG_TOKEN: 'tok' },
+    }).toString()
+    expect(out).toContain('authorization: Bearer tok')
+    expect(out).toContain("http://cat:1/v1/namespaces/n/tables/it's")
+  })
+
+  it('the recorded list of defects is valid results.json, and older files without it still load', () => {
+    const withDefects = { ...fixture, defects: defectRecords(fixture) }
+    expect(validateResults(JSON.parse(JSON.stringify(withDefects)))).toEqual([])
+    expect(validateResults(JSON.parse(JSON.stringify(fixture)))).toEqual([])
+    expect(withDefects.defects.length).toBe(defectsOf(fixture).length)
+  })
+
+  it('prints "N defect(s)" with each one’s rules and curl line', () => {
+    const lines = defectLines(fixture, 2)
+    expect(lines[0]).toMatch(/^\d+ defect\(s\) behind the violated rules:$/)
+    expect(lines.some((l) => l.includes('curl -sS'))).toBe(true)
+    expect(lines.at(-1)).toMatch(/more in report\.html$/)
+  })
+})

@@ -1,0 +1,479 @@
+/**
+ * Defects: the violations of a run grouped by the server's own answer, so that a vendor reads "about ten things to
+ * fix" where the rule list says sixty-nine. One broken code path (a parser outside the error handler, say) breaks
+ * many rules in many tests; what those failures share is the answer the server gave, not the rule they broke.
+ *
+ * A violation's answer is the recorded exchange it names (its curl line and status, in its test's exchanges). The
+ * defect key is:
+ * - the kind of wrong: no answer at all, a wrong status (a status check of that exchange failed), or a wrong body
+ *   (the status was not judged wrong; here the failed check and its message are part of the key, since two wrong
+ *   bodies of one status can have nothing else in common);
+ * - the status, the error type (the envelope's `type`, or the exception class a bare message starts with) and the
+ *   shape of the server's message (see messageShape: ids, generated names and numbers masked);
+ * - the operation family (list, load, create, commit, …): the same answer from another family is another code path.
+ * A violation the run recorded no exchange for joins the defect of the same rule in the same test when there is
+ * one (the rule's failure in that test has one cause), else it is a defect of its own, keyed by its rule.
+ *
+ * When in doubt the key keeps failures apart: a message that names a fixed word (`conformance-unknown-action` and
+ * `x-aaa`) splits one code path in two rather than merging two. The result depends on nothing but the tests (no
+ * order of the run's threads, no clock): tests and defects are sorted before anything is numbered.
+ */
+import type { Level, Violation } from '../suites/_harness/results/violation.ts'
+import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
+import type { DefectRecord, Results, TestResult } from './results.ts'
+
+export type DefectKind = 'no-answer' | 'wrong-status' | 'wrong-body' | 'unrecorded'
+
+/** What the server answered, as far as it names the defect. */
+export interface Answer {
+  readonly status: number
+  /** The error's type (`NoSuchTableException`), the content type of a non-JSON body, or '' when it names none. */
+  readonly errorType: string
+  /** The server's message with ids, names and numbers masked. */
+  readonly shape: string
+}
+
+/** One violation of the defect, where it was seen. */
+export interface Occurrence {
+  readonly test: string
+  readonly title: string
+  readonly rule: string
+  readonly level: Level
+  readonly operationId: string
+  readonly message: string
+  /** The transcript holding the failing exchange: the test's own (-1) or its n-th further distinct failure's. */
+  readonly transcript: number
+  /** Index of the failing exchange in that transcript, -1 when none was recorded. */
+  readonly exchange: number
+  /** The failing request, when the violation names one. */
+  readonly curl?: string
+}
+
+export interface Defect {
+  /** `D1`, `D2`, …: MUST defects first, then by how many tests each broke. */
+  readonly id: string
+  readonly key: string
+  readonly level: 'MUST' | 'SHOULD'
+  readonly kind: DefectKind
+  readonly family: string
+  readonly answer?: Answer
+  readonly title: string
+  /** The rules it breaks, each once, MUST first. */
+  readonly rules: readonly { readonly rule: string; readonly level: Level; readonly message: string }[]
+  readonly tests: readonly string[]
+  readonly operations: readonly string[]
+  readonly occurrences: readonly Occurrence[]
+  /** The failing exchange of the occurrence with the shortest way to it. */
+  readonly example?: { readonly test: string; readonly exchange: ExchangeRecord }
+  /** The curl lines of that test up to and with the failing request, in order. */
+  readonly reproduction: readonly string[]
+  /**
+   * Requests before the failing one may be missing: the test recorded as many exchanges as it keeps (the first and
+   * the last), or only the failing request is known.
+   */
+  readonly reproductionMayMiss: boolean
+}
+
+/** The harness keeps the first and the last exchanges of a test, this many in all (suites/_harness/dsl.ts). */
+const MAX_EXCHANGES = 40
+const MAX_SHAPE = 160
+
+const LEVEL_ORDER: Record<Level, number> = { MUST: 0, SHOULD: 1, MAY: 2, CLIENT: 3, ROBUSTNESS: 4 }
+
+const ENTITIES: Record<string, string> = { quot: '"', apos: "'", amp: '&', lt: '<', gt: '>', '#39': "'" }
+
+/**
+ * The shape of a server's message: the template a server writes before the value it echoes. Its first line up to the
+ * first `: ` (Java's `Cannot parse to a string value: name: 0`, Jetty's, most servers' `what: which`), HTML entities
+ * read, and in it every token that holds a digit (ids, generated names, numbers, positions, uuids) and every token
+ * holding the run's id masked as `#`. Unlike the property runner's normaliseMessage, quoted words stay: `"spec" is
+ * null` and `"sortOrder" is null` are two missing checks, and the generated names a quotation would hide hold digits.
+ */
+export function messageShape(message: string, runId?: string): string {
+  const line = (message.split('\n')[0] ?? '').replace(
+    /&(quot|apos|amp|lt|gt|#39);/g,
+    (_, n: string) => ENTITIES[n] ?? '',
+  )
+  const colon = line.indexOf(': ')
+  const template = colon > 0 ? `${line.slice(0, colon)}: …` : line
+  const masked = runId && runId.length >= 4 ? template.split(runId).join('0') : template
+  return (
+    masked
+      .replace(/[\w.$~-]*\d[\w.$~-]*/g, '#')
+      // A masked value reads the same quoted or not (`non-array: "#"` and `non-array: #`).
+      .replace(/"#"|'#'/g, '#')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, MAX_SHAPE)
+  )
+}
+
+/** A leading exception class (`java.lang.IllegalArgumentException: …`): the error type a bare message names. */
+const EXCEPTION_PREFIX = /^\s*(?:[\w$]+\.)*([\w$]*(?:Exception|Error))\s*:\s*/
+
+/** The error type and message of a recorded answer: the envelope's, a bare `message`'s, an HTML title, the text. */
+export function answerText(ex: Pick<ExchangeRecord, 'body' | 'headers'>): {
+  errorType: string
+  message: string
+} {
+  const body = ex.body.trim()
+  if (body === '') return { errorType: '', message: '' }
+  let type: string | undefined
+  let message: string | undefined
+  try {
+    const json = JSON.parse(body) as unknown
+    if (json && typeof json === 'object') {
+      const o = json as { error?: { type?: unknown; message?: unknown }; message?: unknown }
+      const err = o.error && typeof o.error === 'object' ? o.error : undefined
+      if (typeof err?.type === 'string') type = err.type
+      const m = err?.message ?? o.message
+      if (typeof m === 'string') message = m
+    }
+    // A JSON body that is no error (a listing, a table) names no error.
+    message ??= ''
+  } catch {
+    // A body cut at the recorded length, or not JSON at all.
+    const t = /"type"\s*:\s*"([^"\\]*)"/.exec(body)?.[1]
+    const m = /"message"\s*:\s*"((?:[^"\\]|\\.)*)/.exec(body)?.[1]
+    if (t !== undefined) type = t
+    if (m !== undefined) message = m.replace(/\\(.)/g, '$1')
+    else {
+      const title = /<title>([^<]*)<\/title>/i.exec(body)?.[1]
+      const ct = contentType(ex.headers)
+      type = ct ?? 'text'
+      message = title ?? body
+    }
+  }
+  const prefix = EXCEPTION_PREFIX.exec(message)
+  if (prefix && type === undefined)
+    return { errorType: prefix[1] ?? '', message: message.slice(prefix[0].length) }
+  return { errorType: type ?? '', message }
+}
+
+function contentType(headers: Record<string, string>): string | undefined {
+  const v = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1]
+  return v?.split(';')[0]?.trim().toLowerCase() || undefined
+}
+
+/** The family of an operation: one kind of request handled by one kind of code path, whatever the object. */
+export function operationFamily(operationId: string): string {
+  if (['updateTable', 'commitTransaction', 'replaceView'].includes(operationId)) return 'commit'
+  if (/^(planTableScan|fetchPlanningResult|fetchScanTasks|cancelPlanning)$/.test(operationId)) return 'scan'
+  if (/Exists$/.test(operationId)) return 'exists'
+  const verb = /^(list|load|create|register|drop|rename)/.exec(operationId)?.[1]
+  if (verb === 'register') return 'create'
+  return verb ?? operationId
+}
+
+const isStatusCheck = (check: string): boolean => check === 'status' || check.startsWith('status-')
+
+/** Tests whose violations reached the verdict (as violatedRules: a pass or a MAY keeps nothing to act on). */
+function judgedViolations(t: TestResult): Violation[] {
+  if (t.outcome !== 'fail' && t.outcome !== 'warn') return []
+  // A test that failed without recording a MUST violation (a thrown assertion) broke its own rule.
+  const own: Violation[] =
+    t.outcome === 'fail' && !t.violations.some((v) => v.level === 'MUST')
+      ? [{ check: 'test', rule: t.rule, level: 'MUST', message: t.message ?? 'the test failed' }]
+      : []
+  return [...t.violations, ...own].filter((v) => v.level === 'MUST' || v.level === 'SHOULD')
+}
+
+/** Where a violation's exchange was recorded: the test's transcript (-1) or a further failure's (its index). */
+interface Located {
+  readonly transcript: number
+  readonly index: number
+}
+
+/** The transcript `n` of a test: its own (-1) or that of its n-th further distinct failure. */
+function transcriptOf(t: TestResult, n: number): readonly ExchangeRecord[] {
+  return n < 0 ? t.exchanges : (t.moreFailures?.[n]?.exchanges ?? [])
+}
+
+/** The exchange a violation names: its curl line, and its status when it has one; the first such. */
+function locate(t: TestResult, v: Violation): Located | undefined {
+  if (!v.curl) return undefined
+  for (let n = -1; n < (t.moreFailures?.length ?? 0); n++) {
+    const list = transcriptOf(t, n)
+    const i = list.findIndex((e) => e.curl === v.curl && (v.status === undefined || e.status === v.status))
+    if (i >= 0) return { transcript: n, index: i }
+  }
+  return undefined
+}
+
+interface Draft {
+  key: string
+  kind: DefectKind
+  family: string
+  answer?: Answer
+  occurrences: Occurrence[]
+}
+
+/** One judged violation, placed: the key of its answer, before the kind of wrong is known. */
+interface Placed {
+  readonly occurrence: Occurrence
+  /** The answer's signature; undefined for a violation no request of which was recorded. */
+  readonly signature?: string
+  readonly answer?: Answer
+  readonly family: string
+  /** A status check of this exchange failed. */
+  readonly statusWrong: boolean
+  readonly noAnswer: boolean
+}
+
+/** The judged violations of one test, each with the answer it names (see the module comment). */
+function place(t: TestResult, shape: (s: string) => string): Placed[] {
+  const vs = judgedViolations(t)
+  const at = vs.map((v) => locate(t, v))
+  const where = (l: Located | undefined): string => (l ? `${l.transcript}:${l.index}` : '')
+  const statusWrong = new Set(vs.flatMap((v, n) => (at[n] && isStatusCheck(v.check) ? [where(at[n])] : [])))
+  const placed: Placed[] = []
+  const pending: Occurrence[] = []
+  vs.forEach((v, n) => {
+    const l = at[n]
+    const ex = l ? transcriptOf(t, l.transcript)[l.index] : undefined
+    const operationId = v.operationId ?? ex?.operationId ?? t.operationId
+    const occurrence: Occurrence = {
+      test: t.id,
+      title: t.title,
+      rule: v.rule,
+      level: v.level,
+      operationId,
+      message: v.message,
+      transcript: l?.transcript ?? -1,
+      exchange: l?.index ?? -1,
+      ...(v.curl ? { curl: v.curl } : {}),
+    }
+    const family = operationFamily(operationId)
+    if (!ex) {
+      if (!v.curl || v.status === undefined) {
+        pending.push(occurrence)
+        return
+      }
+      // The request and its status are known, its answer's body is not: the rule keeps it apart.
+      placed.push({
+        occurrence,
+        signature: [v.status, '(answer not recorded)', family, v.rule].join(' | '),
+        answer: { status: v.status, errorType: '', shape: '' },
+        family,
+        statusWrong: isStatusCheck(v.check),
+        noAnswer: false,
+      })
+      return
+    }
+    const noAnswer = ex.transportError !== undefined || ex.status === 0
+    const here = statusWrong.has(where(l))
+    const text = noAnswer ? { errorType: '', message: ex.transportError ?? '' } : answerText(ex)
+    const answer: Answer = { status: ex.status, errorType: text.errorType, shape: shape(text.message) }
+    const parts = [String(answer.status), answer.errorType, answer.shape, family]
+    // An error answer is named by its type and message; a success body only by what was wrong in it.
+    if (!noAnswer && ex.status < 400 && !here) parts.push(v.check, shape(v.message))
+    placed.push({ occurrence, signature: parts.join(' | '), answer, family, statusWrong: here, noAnswer })
+  })
+  // A violation without a request joins its rule's answer in the same test: the rule failed there for one cause.
+  for (const o of pending) {
+    const same = placed
+      .filter((p) => p.occurrence.rule === o.rule)
+      .sort((a, b) => compare(a.signature ?? '', b.signature ?? ''))[0]
+    placed.push(
+      same
+        ? { ...same, occurrence: { ...o, operationId: same.occurrence.operationId } }
+        : { occurrence: o, family: operationFamily(o.operationId), statusWrong: false, noAnswer: false },
+    )
+  }
+  return placed
+}
+
+/** The defects of a run (see the module comment), numbered D1… in order. */
+export function defectsOf(r: Pick<Results, 'tests'> & Partial<Pick<Results, 'runId'>>): Defect[] {
+  const shape = (s: string): string => messageShape(s, r.runId)
+  const placed = [...r.tests].sort((a, b) => compare(a.id, b.id)).flatMap((t) => place(t, shape))
+  // The kind of wrong belongs to the answer, not to the test that saw it: one answer judged by a status rule in one
+  // test and only by the envelope in another is one wrong status, not two defects.
+  const statusJudged = new Set(placed.filter((p) => p.statusWrong).map((p) => p.signature))
+  const drafts = new Map<string, Draft>()
+  for (const p of placed) {
+    const kind: DefectKind =
+      p.signature === undefined
+        ? 'unrecorded'
+        : p.noAnswer
+          ? 'no-answer'
+          : statusJudged.has(p.signature)
+            ? 'wrong-status'
+            : 'wrong-body'
+    const key =
+      p.signature === undefined
+        ? ['unrecorded', p.occurrence.rule].join(' | ')
+        : [kind, p.signature].join(' | ')
+    let d = drafts.get(key)
+    if (!d) {
+      d = { key, kind, family: p.family, ...(p.answer ? { answer: p.answer } : {}), occurrences: [] }
+      drafts.set(key, d)
+    }
+    d.occurrences.push(p.occurrence)
+  }
+  const byTest = new Map(r.tests.map((t) => [t.id, t]))
+  const built = [...drafts.values()].map((d) => build(d, byTest))
+  built.sort(
+    (a, b) =>
+      LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] || b.tests.length - a.tests.length || compare(a.key, b.key),
+  )
+  return built.map((d, i) => ({ ...d, id: `D${i + 1}` }))
+}
+
+function byOccurrence(a: Occurrence, b: Occurrence): number {
+  return (
+    compare(a.test, b.test) ||
+    a.transcript - b.transcript ||
+    a.exchange - b.exchange ||
+    compare(a.rule, b.rule) ||
+    compare(a.message, b.message)
+  )
+}
+
+/** Code-point order: the same on every machine and locale. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+function build(draft: Draft, byTest: Map<string, TestResult>): Omit<Defect, 'id'> {
+  // Occurrences in an order of their own, so that nothing below depends on the order violations were recorded in.
+  const d = { ...draft, occurrences: [...draft.occurrences].sort(byOccurrence) }
+  const rules = new Map<string, { level: Level; message: string }>()
+  for (const o of d.occurrences) {
+    const seen = rules.get(o.rule)
+    if (!seen) rules.set(o.rule, { level: o.level, message: o.message })
+    else if (LEVEL_ORDER[o.level] < LEVEL_ORDER[seen.level]) seen.level = o.level
+  }
+  const ruleList = [...rules.entries()]
+    .map(([rule, x]) => ({ rule, ...x }))
+    .sort((a, b) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] || compare(a.rule, b.rule))
+  const level = ruleList.some((x) => x.level === 'MUST') ? 'MUST' : 'SHOULD'
+  // The representative: the recorded failing exchange with the fewest requests before it (then the first test).
+  const recorded = d.occurrences
+    .filter((o) => o.exchange >= 0)
+    .sort((a, b) => a.exchange - b.exchange || compare(a.test, b.test) || a.transcript - b.transcript)
+  const rep = recorded[0]
+  const test = rep ? byTest.get(rep.test) : undefined
+  const transcript = test && rep ? transcriptOf(test, rep.transcript) : []
+  const exchanges = rep ? transcript.slice(0, rep.exchange + 1) : []
+  // No recorded exchange: the failing request alone, when the violation named one.
+  const lone = rep ? undefined : d.occurrences.find((o) => o.curl !== undefined)
+  const operations = [...new Set(d.occurrences.map((o) => o.operationId))].sort(compare)
+  const tests = [...new Set(d.occurrences.map((o) => o.test))]
+  return {
+    key: d.key,
+    level,
+    kind: d.kind,
+    family: d.family,
+    ...(d.answer ? { answer: d.answer } : {}),
+    title: titleOf(d, ruleList, operations),
+    rules: ruleList,
+    tests,
+    operations,
+    occurrences: d.occurrences,
+    ...(test && rep ? { example: { test: test.id, exchange: transcript[rep.exchange]! } } : {}),
+    reproduction: lone?.curl ? [lone.curl] : exchanges.map((e) => e.curl),
+    // The run keeps a test's first and last exchanges; a lone request's setup was not recorded at all.
+    reproductionMayMiss:
+      lone !== undefined || (transcript.length >= MAX_EXCHANGES && (rep?.exchange ?? 0) > 0),
+  }
+}
+
+function listed(ops: readonly string[]): string {
+  return ops.length <= 3 ? ops.join(', ') : `${ops.slice(0, 3).join(', ')} and ${ops.length - 3} more`
+}
+
+/** What the server did, in one line. */
+function titleOf(
+  d: Draft,
+  rules: readonly { rule: string; message: string }[],
+  operations: readonly string[],
+): string {
+  const ops = listed(operations)
+  const first = rules[0]
+  const said = (a: Answer): string =>
+    [a.errorType, a.shape ? `“${a.shape}”` : ''].filter(Boolean).join(' ') || 'no error named'
+  if (d.kind === 'unrecorded' || !d.answer) return `${ops}: ${firstLine(first?.message ?? '')}`
+  if (d.kind === 'no-answer') return `${ops}: no HTTP response (${d.answer.shape || 'connection failed'})`
+  if (d.kind === 'wrong-status') {
+    const expected = [
+      ...new Set(rules.map((r) => /expected (.*)$/.exec(firstLine(r.message))?.[1]).filter(Boolean)),
+    ]
+    return `${ops} answer ${d.answer.status} (${said(d.answer)})${expected.length ? `, expected ${expected.join(' / ')}` : ''}`
+  }
+  return `${ops}: the ${d.answer.status} answer (${said(d.answer)}): ${firstLine(first?.message ?? '')}`
+}
+
+function firstLine(s: string): string {
+  const line = s.split('\n')[0] ?? ''
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line
+}
+
+/** What results.json records of the defects: enough to count and name them; the rest is derived from the tests. */
+export function defectRecords(r: Pick<Results, 'tests' | 'runId'>): DefectRecord[] {
+  return defectsOf(r).map((d) => ({
+    id: d.id,
+    level: d.level,
+    kind: d.kind,
+    title: d.title,
+    ...(d.answer ? { status: d.answer.status } : {}),
+    rules: d.rules.map((x) => x.rule),
+    operations: [...d.operations],
+    tests: [...d.tests],
+  }))
+}
+
+/**
+ * The reproduction as a POSIX shell script: the recorded curl lines with the run's base URL replaced by
+ * $CATALOG_URL and a redacted Authorization (or other secret header) by $CATALOG_TOKEN, so that only those two are
+ * filled in. Secrets inside bodies stay `[REDACTED]` (the script says so).
+ */
+export function reproductionScript(d: Defect, baseUrl: string): string {
+  const base = baseUrl.replace(/\/+$/, '')
+  const lines = d.reproduction.map((curl) => {
+    let line = curl.replace(
+      /-H '([A-Za-z-]+): (\w+ )?\[REDACTED\]'/g,
+      (_, name: string, scheme: string | undefined) => `-H "${name}: ${scheme ?? ''}\${CATALOG_TOKEN}"`,
+    )
+    // The URL is the line's last argument, single-quoted: its base becomes the variable, the rest stays quoted.
+    const at = line.lastIndexOf(` '${base}`)
+    if (base !== '' && at >= 0)
+      line = `${line.slice(0, at)} "\${CATALOG_URL}"'${line.slice(at + 2 + base.length)}`
+    return line
+  })
+  const usesToken = lines.some((l) => l.includes('${CATALOG_TOKEN}'))
+  const secretsLeft = lines.some((l) => l.includes('[REDACTED]'))
+  return [
+    '#!/bin/sh',
+    `# ${d.id}: ${d.title.replace(/\n/g, ' ')}`,
+    `# The requests of ${d.example?.test ?? 'the test'}, in order, up to the failing one (the last).`,
+    `# Run: CATALOG_URL=http://host:port${usesToken ? ' CATALOG_TOKEN=…' : ''} sh ${d.id}.sh`,
+    ...(d.reproductionMayMiss
+      ? [
+          '# Requests before the failing one may be missing (not recorded by the run): add its setup if it fails.',
+        ]
+      : []),
+    ...(secretsLeft ? ['# Values shown as [REDACTED] were secrets of the run: fill them in.'] : []),
+    'set -u',
+    ': "${CATALOG_URL:?set CATALOG_URL to the base URL given to --url}"',
+    ...(usesToken ? [': "${CATALOG_TOKEN:?set CATALOG_TOKEN to a bearer token}"'] : []),
+    ...lines.flatMap((l) => ['', l]),
+    '',
+  ].join('\n')
+}
+
+/** Console lines: "N defects", each with what the server did, the rules and one curl line. */
+export function defectLines(r: Pick<Results, 'tests' | 'runId'>, limit = 10): string[] {
+  const defects = defectsOf(r)
+  if (defects.length === 0) return []
+  const lines = [`${defects.length} defect(s) behind the violated rules:`]
+  for (const d of defects.slice(0, limit)) {
+    lines.push(
+      `  ${d.id} [${d.level}] ${d.title}`,
+      `       breaks ${d.rules.map((x) => x.rule).join(', ')} — ${d.tests.length} test(s)`,
+    )
+    if (d.example) lines.push(`       ${d.example.exchange.curl}`)
+  }
+  if (defects.length > limit) lines.push(`  … and ${defects.length - limit} more in report.html`)
+  return lines
+}
