@@ -21,6 +21,7 @@
 import type { Level, Violation } from '../suites/_harness/results/violation.ts'
 import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
 import type { DefectRecord, Results, TestResult } from './results.ts'
+import { violatedRules } from './violated-rules.ts'
 
 export type DefectKind = 'no-answer' | 'wrong-status' | 'wrong-body' | 'unrecorded'
 
@@ -460,6 +461,11 @@ export function reproductionScript(d: Defect, baseUrl: string): string {
     ...lines.flatMap((l) => ['', l]),
     '',
   ].join('\n')
+}
+
+/** "N defect(s) behind M violated rule(s).": the line every report leads with. */
+export function defectsLead(r: Pick<Results, 'tests' | 'runId'>): string {
+  return `${defectsOf(r).length} defect(s) behind ${violatedRules(r).length} violated rule(s).`
 }
 
 /** Console lines: "N defects", each with what the server did, the rules and one curl line. */

@@ -113,3 +113,39 @@ describe('renderHtml', () => {
     expect(renderHtml(r)).not.toContain('<b>Why:</b>')
   })
 })
+
+describe('renderHtml: defects', () => {
+  it('leads with "N defects", then the violated rules; each defect with its rules, request and reproduction', () => {
+    const html = renderHtml(loadFixture('results-fixture-1.11.0.json'))
+    expect(html).toMatch(/<b>\d+ defect\(s\) behind \d+ violated rule\(s\)\.<\/b>/)
+    expect(html.indexOf('id="defects"')).toBeGreaterThan(0)
+    expect(html.indexOf('id="defects"')).toBeLessThan(html.indexOf('id="violated"'))
+    expect(html).toContain('NumberFormatException')
+    expect(html).toContain('Reproduction (')
+    expect(html).toContain('${CATALOG_URL}')
+  })
+
+  it('escapes what a hostile server answered in a defect’s title, body and reproduction', () => {
+    const r = loadFixture('results-hostile.json')
+    const payload = '<img src=x onerror="window.__pwned=9">'
+    const t = r.tests.find((x) => x.outcome === 'fail' && x.exchanges.length > 0)!
+    const ex = {
+      ...t.exchanges[0]!,
+      status: 500,
+      body: JSON.stringify({ message: `java.lang.X${payload}: ${payload}` }),
+    }
+    const v = {
+      check: 'status',
+      rule: t.rule,
+      level: 'MUST' as const,
+      message: `status 500 ${payload}`,
+      status: 500,
+      curl: ex.curl,
+    }
+    const html = renderHtml({ ...r, tests: [{ ...t, exchanges: [ex], violations: [v] }] })
+    expect(html).toContain('id="defects"')
+    expect(html.match(/<script/gi)).toHaveLength(1)
+    expect(html).not.toContain('<img')
+    expect(html).toContain('&lt;img')
+  })
+})

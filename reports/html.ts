@@ -12,6 +12,7 @@ import { testAnchor, testsTable } from './html-tests.ts'
 import { OUTCOMES, mustRulesMet, noVerdictWhy } from './results.ts'
 import type { Results } from './results.ts'
 import { violatedRules } from './violated-rules.ts'
+import { defectsLead, defectsOf, reproductionScript } from './defects.ts'
 import { ruleSource } from './rule-source.ts'
 import { advisoriesOf } from './advisories.ts'
 import { clientCompatLine, clientFindingsOf } from './client-compat.ts'
@@ -30,6 +31,7 @@ function header(r: Results): string {
   return `<header class="banner ${e(r.verdict)}"><h1>${e(words)}</h1>
 <p>Target <b>${e(r.target.url)}</b> (${e(r.target.kind)}) · profile ${e(r.profile)} · seed ${e(r.seed)} · run ${e(r.runId)}</p>
 <p>${e(r.harness.name)} ${e(r.harness.version)} · started ${e(r.startedAt)} · ${e(Math.round(r.durationMs / 100) / 10)} s · MUST rules met ${must.met}/${must.total}</p>
+<p><b>${e(defectsLead(r))}</b></p>
 <p>${e(clientCompatLine(r))}</p>
 <p>${e(robustnessLine(r, failsOnRobustness(r)))}</p>${why ? `\n<p class="msg"><b>Why:</b> ${e(why)}</p>` : ''}
 </header>`
@@ -43,6 +45,40 @@ function sourceLine(rule: string, profile: string): string {
   const text = src.sentence ? `: “${e(src.sentence)}”` : src.note ? ` (no sentence: ${e(src.note)})` : ''
   const basis = src.basis ? `<br>Basis: ${e(src.basis)}` : ''
   return `<p class="source">${link}${text}${basis}</p>`
+}
+
+/**
+ * The defects first: the violations grouped by the server's answer (defects.ts), each with the rules it breaks and
+ * their sentences, the failing exchange, and the script that reproduces it.
+ */
+function defectsSection(r: Results): string {
+  const defects = defectsOf(r)
+  if (defects.length === 0) return ''
+  const items = defects.map((d) => {
+    const links = d.tests
+      .slice(0, 50)
+      .map((id, i) => `<a href="#${testAnchor(id)}">${i + 1}</a>`)
+      .join(' ')
+    const rules = d.rules
+      .map(
+        (x) =>
+          `<li><b>${e(x.rule)}</b> [${e(x.level)}]: ${e(x.message.split('\n')[0] ?? '')}${sourceLine(x.rule, r.profile)}</li>`,
+      )
+      .join('')
+    const ex = d.example?.exchange
+    const answer = ex
+      ? `<p>The failing request (in ${e(d.example?.test ?? '')}) and the answer, status ${e(ex.status)}:</p><pre class="curl">${e(ex.curl)}</pre>${ex.body ? `<pre class="msg">${e(ex.body.slice(0, 2000))}</pre>` : ''}`
+      : ''
+    const script =
+      d.reproduction.length > 0
+        ? `<details><summary>Reproduction (${d.reproduction.length} request(s))</summary><pre class="curl">${e(reproductionScript(d, r.target.url))}</pre></details>`
+        : ''
+    return `<details class="vr o-${d.level === 'MUST' ? 'fail' : 'warn'}"><summary><b>${e(d.id)}</b> [${e(d.level)}] ${e(d.title)} — ${d.tests.length} test(s), ${d.rules.length} rule(s)</summary>
+<ul>${rules}</ul>${answer}${script}<p>tests: ${links}${d.tests.length > 50 ? ' …' : ''}</p></details>`
+  })
+  return `<h2 id="defects">Defects (${defects.length})</h2>
+<p class="rule">The violations grouped by the server's answer (its status, error type and message, the kind of wrong and the operation family): one defect is one thing to fix. <code>catalog-conformance report defects results.json</code> writes each as an issue.</p>
+${items.join('\n')}`
 }
 
 /** The failing rules first: each once, with its reach, one reproduction and jump links to its tests. */
@@ -182,6 +218,7 @@ export function renderHtml(r: Results): string {
 ${header(r)}
 <main>
 ${chips(r)}
+${defectsSection(r)}
 ${violatedSection(r)}
 ${robustnessSection(r)}
 ${blockedSection(r)}

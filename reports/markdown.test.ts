@@ -52,3 +52,18 @@ describe('the sources of violated rules', () => {
     expect(renderMarkdown({ ...r, errors: [stopped] })).not.toContain('Why no verdict')
   })
 })
+
+describe('summary.md: defects', () => {
+  it('leads with "N defects", then a table of them before the violated rules', () => {
+    const md = renderMarkdown(loadFixture('results-fixture-1.11.0.json'))
+    const lead = /\*\*(\d+) defect\(s\) behind (\d+) violated rule\(s\)\.\*\*/.exec(md)
+    expect(lead).not.toBeNull()
+    expect(md.indexOf('### Defects (')).toBeLessThan(md.indexOf('### Violated rules ('))
+    expect(md).toMatch(/\| D1 \| MUST \| .+ \| \d+ \| <code>curl /)
+  })
+
+  it('escapes a defect’s title in its table', () => {
+    const r = loadFixture('results-hostile.json')
+    expect(renderMarkdown(r)).not.toMatch(/\| D\d+ \|[^\n]*<script/)
+  })
+})

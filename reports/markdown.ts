@@ -15,6 +15,7 @@ import { clientCompatLine, clientFindingsOf } from './client-compat.ts'
 import { blockedGroups } from './blocked.ts'
 import { failsOnRobustness, robustnessFindingsOf, robustnessLine } from './robustness.ts'
 import { distinctFailuresOf, withDistinctFailures } from './distinct-failures.ts'
+import { defectsLead, defectsOf } from './defects.ts'
 
 /** One table cell: no pipes, no newlines, no markup. */
 export function cell(s: string): string {
@@ -67,6 +68,29 @@ function sourceCell(rule: string, profile: string): string {
   return `${link}${src.sentence ? `: “${cell(src.sentence)}”` : ''}${src.basis ? `<br>Basis: ${cell(src.basis)}` : ''}`
 }
 
+/**
+ * The defects, before the rules: the violations grouped by the server's answer (defects.ts), each with what the
+ * server did, the rules it breaks and the failing request.
+ */
+function defectsTable(r: Results): string[] {
+  const defects = defectsOf(r)
+  if (defects.length === 0) return []
+  const lines = section(
+    `Defects (${defects.length})`,
+    "_The violations grouped by the server's answer: one defect is one thing to fix. `catalog-conformance report defects results.json` writes each as an issue with its reproduction._",
+    '',
+    ...tableHead(
+      ['defect', 'level', 'what the server did', 'rules it breaks', 'tests', 'failing request'],
+      [4],
+    ),
+  )
+  for (const d of defects)
+    lines.push(
+      `| ${d.id} | ${d.level} | ${cell(d.title)} | ${cell(d.rules.map((x) => x.rule).join(', '))} | ${d.tests.length} | ${d.example ? `<code>${cell(d.example.exchange.curl.slice(0, 300))}</code>` : '—'} |`,
+    )
+  return lines
+}
+
 function violatedTable(r: Results): string[] {
   const rules = violatedRules(r)
   if (rules.length === 0) return []
@@ -103,6 +127,8 @@ export function renderMarkdown(r: Results): string {
     `Target \`${cell(r.target.url)}\` (${cell(r.target.kind)}), profile ${cell(r.profile)}, seed ${r.seed}, harness ${cell(r.harness.version)}. MUST rules met: ${must.met}/${must.total}.`,
     '',
     ...whyNoVerdict(r),
+    `**${defectsLead(r)}**`,
+    '',
     ...tableHead(
       [...OUTCOMES, 'total', 'robustness'],
       [...OUTCOMES, 'total', 'robustness'].map((_, i) => i),
@@ -112,6 +138,7 @@ export function renderMarkdown(r: Results): string {
     `_${cell(clientCompatLine(r))}_`,
     '',
     `_${cell(robustnessLine(r, failsOnRobustness(r)))}_`,
+    ...defectsTable(r),
     ...violatedTable(r),
     ...(notConfiguredHint(r) ? ['', `_${cell(notConfiguredHint(r) ?? '')}_`] : []),
     ...section('Matrix', ...matrix(r)),

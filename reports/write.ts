@@ -10,6 +10,7 @@ import { renderBadge } from './badge.ts'
 import { renderHtml } from './html.ts'
 import { renderJunit } from './junit.ts'
 import { renderMarkdown } from './markdown.ts'
+import { defectRecords } from './defects.ts'
 import type { Results } from './results.ts'
 
 export interface WriteOptions {
@@ -36,7 +37,12 @@ export function redactUrl(url: string): string {
 export function writeReports(results: Results, dir: string, opts: WriteOptions = {}): string[] {
   const env = opts.env ?? process.env
   const log = opts.log ?? ((line: string) => process.stdout.write(line + '\n'))
-  const r: Results = { ...results, target: { ...results.target, url: redactUrl(results.target.url) } }
+  // The defects are derived from the tests: recomputed here, so a re-render or a merge never keeps stale ones.
+  const r: Results = {
+    ...results,
+    target: { ...results.target, url: redactUrl(results.target.url) },
+    defects: defectRecords(results),
+  }
   mkdirSync(dir, { recursive: true })
   const summary = renderMarkdown(r)
   const files: [string, string][] = [

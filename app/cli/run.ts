@@ -24,6 +24,7 @@ import type { FailOn } from '../../reports/results.ts'
 import type { Results } from '../../reports/results.ts'
 import { writeReports } from '../../reports/write.ts'
 import { violatedRuleLines } from '../../reports/violated-rules.ts'
+import { defectLines } from '../../reports/defects.ts'
 import { distinctFailureLines, replayLines } from '../../reports/distinct-failures.ts'
 import { notConfiguredHint } from '../../reports/not-configured.ts'
 import { advisoriesOf } from '../../reports/advisories.ts'
@@ -306,6 +307,8 @@ export function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string
     exitCode = c.stoppedAnswering ? 2 : report.exitCode
   }
   const written = writeReports(results, reportDir, { log })
+  // The defects first (what to fix), then the rules they break (what the spec says).
+  for (const line of defectLines(results)) log(line)
   for (const line of violatedRuleLines(results)) log(line)
   for (const line of distinctFailureLines(results)) log(line)
   for (const line of replayLines(results)) log(line)
