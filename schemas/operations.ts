@@ -24,6 +24,8 @@ export interface OperationSpec {
   readonly path: string
   /** Request body schema name, or null when there is no body. */
   readonly request: string | null
+  /** The request body may be left out (the document's requestBody is not marked required). */
+  readonly requestOptional?: boolean
   /** Success status and its body schema (null: no body). */
   readonly success: { readonly status: number; readonly schema: string | null }
   /** Route-specific documented error statuses (besides the common 400, 401, 403, 419, 503, 5XX). */
@@ -235,6 +237,7 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/v1/{prefix}/namespaces/{namespace}/tables/{table}/plan',
     request: 'PlanTableScanRequest',
+    requestOptional: true,
     success: { status: 200, schema: 'PlanTableScanResult' },
     errors: [404, 406],
     since: '1.7',

@@ -63,7 +63,7 @@ export const OPTION_SPECS = {
     type: 'number',
     min: 1,
     description:
-      'Distinct failures a robustness property reports per rule (default 5; 1: the first only, faster).',
+      'Distinct failures a robustness property reports per rule and operation (default 5; 1: the first only, faster).',
   },
   thorough: {
     type: 'boolean',

@@ -2,8 +2,13 @@
  * Negative controls of suites/robustness/generated-inputs.test.ts: a server that does not validate bodies and
  * crashes on them, one that accepts what it cannot read, one that refuses fields it does not know, and one with two
  * different crashes on one operation (the distinct failures of a property: controls/distinct-failures.test.ts).
+ * One more per input class the Schemathesis side-by-side found (issue 38), each crashing on that class only, so that
+ * each proves its class is sent and judged at its level: a text that is not JSON (MUST: 400 is named), an empty name
+ * or namespace level in an identifier, a control character in a string, a whole-number float (each schema-valid: a
+ * robustness finding), an integer just past 2^31 (valid: a robustness finding) or past 2^63 (invalid: MUST).
  */
 import { validateOpen } from '../../schemas/index.ts'
+import { parseJson } from '../../schemas/model/json-int64.ts'
 import { OPERATIONS } from '../../schemas/operations.ts'
 import type { ServerResponse } from '../../reference-server/index.ts'
 import type { Fault } from '../fault.ts'
@@ -23,6 +28,8 @@ const OPS = [
   'registerTable',
   'replaceView',
   'renameView',
+  'registerView',
+  'fetchScanTasks',
 ] as const
 
 /** The request's body is invalid against its operation's (open) schema. */
@@ -63,6 +70,51 @@ function twoCrashes(req: { body: string }): ServerResponse | undefined {
   return undefined
 }
 
+/** The parsed body of a mutated operation's request, or undefined (no such operation, or no JSON). */
+function bodyOf(req: { body: string }, op: string | undefined): unknown {
+  if (!op || !(OPS as readonly string[]).includes(op)) return undefined
+  try {
+    return parseJson(req.body)
+  } catch {
+    return undefined
+  }
+}
+
+/** Every string of a JSON value, and the identifiers (namespace arrays and the names beside them) in it. */
+function walk(v: unknown, visit: (o: Record<string, unknown>) => void): void {
+  if (Array.isArray(v)) return v.forEach((x) => walk(x, visit))
+  if (v === null || typeof v !== 'object') return
+  visit(v as Record<string, unknown>)
+  for (const x of Object.values(v)) walk(x, visit)
+}
+
+function hasEmptyIdentifier(body: unknown): boolean {
+  let found = false
+  walk(body, (o) => {
+    for (const key of ['namespace', 'default-namespace']) {
+      const ns = o[key]
+      if (Array.isArray(ns) && ns.some((l) => l === '')) found = true
+      if (Array.isArray(ns) && o.name === '') found = true
+    }
+  })
+  // A table's or view's name at the top of a create or register.
+  const top = body as { name?: unknown } | undefined
+  return found || (typeof top === 'object' && top !== null && top.name === '')
+}
+
+function hasControlCharacter(v: unknown): boolean {
+  if (typeof v === 'string') return [...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)
+  if (Array.isArray(v)) return v.some(hasControlCharacter)
+  if (v !== null && typeof v === 'object')
+    return Object.entries(v).some(([k, x]) => hasControlCharacter(k) || hasControlCharacter(x))
+  return false
+}
+
+/** Integers just past the 32-bit and the 64-bit signed range, as the generated inputs write them. */
+const PAST_INT = /[:[,]\s*(2147483648|-2147483649|9223372036854775808|-9223372036854775809)(?=[\s,\]}])/
+/** An integer written as a whole-number float: `3.0` in a number position. */
+const WHOLE_FLOAT = /[:[,]\s*-?\d+\.0(?=[\s,\]}])/
+
 export const faults: Fault[] = [
   {
     name: 'generated-invalid-body-500',
@@ -83,6 +135,89 @@ export const faults: Fault[] = [
     breaks: ['robustness/generated/createNamespace'],
     hooks: () => ({
       onRequest: (req) => (operationOf(req) === 'createNamespace' ? (twoCrashes(req) ?? req) : req),
+    }),
+  },
+  {
+    name: 'generated-not-json-500',
+    description:
+      'A body that is not JSON (none at all where one is required, or `{`) reaches the parser unchecked and crashes the handler (500).',
+    areas: ['robustness'],
+    files: ['robustness/generated-inputs.test.ts'],
+    breaks: OPS.map((op) => `robustness/generated/${op}`),
+    hooks: () => ({
+      onRequest: (req) => {
+        const op = operationOf(req)
+        if (!op || !(OPS as readonly string[]).includes(op)) return req
+        // planTableScan's body is optional: no body at all is its default request.
+        if (req.body.trim() === '' && op === 'planTableScan') return req
+        try {
+          parseJson(req.body)
+          return req
+        } catch {
+          return errorResponse(
+            500,
+            'JsonEOFException',
+            'Unexpected end-of-input: expected close marker for Object',
+          )
+        }
+      },
+    }),
+  },
+  {
+    name: 'generated-empty-identifier-500',
+    description:
+      'An empty name or an empty namespace level in a body identifier (schema-valid) crashes the handler (500): a robustness finding.',
+    areas: ['robustness'],
+    files: ['robustness/generated-inputs.test.ts'],
+    breaks: ['errors/no-5xx'],
+    hooks: () => ({
+      onRequest: (req) =>
+        hasEmptyIdentifier(bodyOf(req, operationOf(req)))
+          ? errorResponse(500, 'IllegalArgumentException', 'Invalid table name: empty')
+          : req,
+    }),
+  },
+  {
+    name: 'generated-control-character-500',
+    description:
+      'A NUL or other control character in any string of a body (schema-valid, sent as \\u0000 in the JSON text) crashes the handler (500): a robustness finding.',
+    areas: ['robustness'],
+    files: ['robustness/generated-inputs.test.ts'],
+    breaks: ['errors/no-5xx'],
+    hooks: () => ({
+      onRequest: (req) =>
+        hasControlCharacter(bodyOf(req, operationOf(req)))
+          ? errorResponse(500, 'InvalidPathException', 'Illegal char <NUL> at index 4')
+          : req,
+    }),
+  },
+  {
+    name: 'generated-whole-float-500',
+    description:
+      'An integer written as a whole-number float (3.0, -350.0; an integer to JSON Schema) fails the mapping to int (500): a robustness finding.',
+    areas: ['robustness'],
+    files: ['robustness/generated-inputs.test.ts'],
+    breaks: ['errors/no-5xx'],
+    hooks: () => ({
+      onRequest: (req) =>
+        bodyOf(req, operationOf(req)) !== undefined && WHOLE_FLOAT.test(req.body)
+          ? errorResponse(500, 'InputCoercionException', 'Cannot coerce Floating-point value to int')
+          : req,
+    }),
+  },
+  {
+    name: 'generated-int-range-500',
+    description:
+      'An integer just past 2^31 or past 2^63 overflows the handler’s int or long (500): a robustness finding past 2^31 (a valid integer), a failure past 2^63 (no int64: validation fails, 400 is named).',
+    areas: ['robustness'],
+    files: ['robustness/generated-inputs.test.ts'],
+    // createTable's schema-id is the first integer of its body: both values are tried there on every run.
+    breaks: ['errors/no-5xx', 'robustness/generated/createTable'],
+    hooks: () => ({
+      onRequest: (req) =>
+        bodyOf(req, operationOf(req)) !== undefined && PAST_INT.test(req.body)
+          ? errorResponse(500, 'JsonMappingException', 'Numeric value out of range of int')
+          : req,
     }),
   },
   {

@@ -27,6 +27,9 @@ export function checkNamespaceValue(v: unknown, what: string): Namespace {
   if (v.some((l) => l === '' || l.includes('\u001f'))) {
     throw badRequest(`Invalid ${what}: a level is empty or contains the separator 0x1F`)
   }
+  // Levels become directories, which cannot hold a NUL.
+  if (v.some((l) => l.includes('\u0000')))
+    throw badRequest(`Invalid ${what}: a level contains a NUL character`)
   return v
 }
 

@@ -58,6 +58,8 @@ export function ensureNameFree(
 
 function requireName(v: unknown, what = 'name'): string {
   if (typeof v !== 'string' || v === '') throw badRequest(`Invalid ${what}: expected a non-empty string`)
+  // Names and locations become file paths, which cannot hold a NUL: refused here rather than a 500 from the file system.
+  if (v.includes('\u0000')) throw badRequest(`Invalid ${what}: contains a NUL character`)
   return v
 }
 

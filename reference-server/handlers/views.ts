@@ -50,6 +50,8 @@ export function createView(ctx: HandlerContext, input: OperationInput): Operatio
   if (!isObject(req)) throw badRequest('Invalid CreateViewRequest: expected an object')
   if (typeof req.name !== 'string' || req.name === '')
     throw badRequest('Invalid name: expected a non-empty string')
+  // A view's name becomes a file path, which cannot hold a NUL (as for tables).
+  if (req.name.includes('\u0000')) throw badRequest('Invalid name: contains a NUL character')
   if (!isObject(req.schema)) throw badRequest('Invalid CreateViewRequest: schema is required')
   if (!isObject(req['view-version'])) throw badRequest('Invalid CreateViewRequest: view-version is required')
   if (!isStringMap(req.properties))
@@ -124,6 +126,8 @@ export function registerView(ctx: HandlerContext, input: OperationInput): Operat
   if (!isObject(req)) throw badRequest('Invalid RegisterViewRequest: expected an object')
   if (typeof req.name !== 'string' || req.name === '')
     throw badRequest('Invalid name: expected a non-empty string')
+  // A view's name becomes a file path, which cannot hold a NUL (as for tables).
+  if (req.name.includes('\u0000')) throw badRequest('Invalid name: contains a NUL character')
   const location = req['metadata-location']
   if (typeof location !== 'string' || location === '') throw badRequest('Invalid metadata-location')
   const ns = existingNamespace(ctx, input)

@@ -1,245 +1,29 @@
 /**
- * Schema-driven negative and boundary inputs on every operation that takes a body (arbitraries/body-mutation.ts):
- * from a valid request, one field at a time dropped, emptied, set to a boundary value or the wrong type, a
- * discriminator set to an unknown kind, or an unknown field added. Seeded and budgeted like every property; a
- * failure prints the shrunk mutation and the command that replays it.
+ * Schema-driven negative and boundary inputs on every operation that takes a body (arbitraries/body-mutation.ts,
+ * the operations in generated-cases.ts): from a valid request, one field at a time dropped, emptied, set to a boundary
+ * value (integers past 2^31 and past the 64-bit range, NUL and control characters) or the wrong type, a
+ * discriminator set to an unknown kind, an unknown field added, an identifier given an empty or odd name, an integer
+ * written as a whole-number float, or a text that is not JSON sent instead. Seeded and budgeted like every
+ * property (the classes share its runs); a failure prints the shrunk mutation and the command that replays it.
  *
  * JSON null in an optional field reads as absent (the Java client sends such nulls; schemas/model/json.ts).
- * What is judged: a body our JSON Schema says is invalid fails validation, for which the document names 400 ("an
- * unexpected request body format or other forms of request validation failure"), so a 5xx to it fails the rule (MUST);
- * a valid body (a boundary value, an unknown extra field) has no named answer but success, and a 5xx to it is a
- * robustness finding, reported apart; an invalid body is refused with a 4xx (SHOULD: a lenient server that copes is
- * not wrong);
+ * What is judged: a text that is not JSON, and a body our JSON Schema says is invalid, are what the document names
+ * 400 for ("an unexpected request body format or other forms of request validation failure"; an integer past the
+ * 64-bit range is no integer the validator takes), so a 5xx to them fails the rule (MUST);
+ * a valid body (a boundary value, an empty or odd name, a whole-number float, an unknown extra field) has no named
+ * answer but success, and a 5xx to it is a robustness finding, reported apart; an invalid body is refused with a 4xx
+ * (SHOULD: a lenient server that copes is not wrong);
  * an unknown extra field is tolerated where the request without it succeeds (SHOULD: the upstream schemas are open,
  * so such a request is valid). Error answers carry the error model (the check registry, as everywhere).
  */
 import fc from 'fast-check'
 import { validateOpen } from '../../schemas/index.ts'
 import { withoutNulls } from '../../schemas/model/json.ts'
-import { OPERATIONS, type OperationId } from '../../schemas/operations.ts'
+import { OPERATIONS } from '../../schemas/operations.ts'
 import { operation, rule } from '../_harness/dsl.ts'
-import type { Fixtures } from '../_harness/dsl.ts'
-import { bodyMutation, type JsonPath } from '../_harness/arbitraries/body-mutation.ts'
-import { createTableBody, setupTable } from '../_harness/support/commit-steps.ts'
-import { createView, droppedTable, viewRequest } from '../_harness/support/catalog-objects.ts'
-import { fixture } from '../_harness/support/fixtures.ts'
+import { bodyMutation, bodyMutationExamples } from '../_harness/arbitraries/body-mutation.ts'
 import { DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
-
-/** Where the mutated request goes, and the valid body it starts from (built per run: names must be fresh). */
-interface Target {
-  readonly args: { namespace?: readonly string[]; table?: string; view?: string }
-  readonly body: () => unknown
-  /** Fields that name the run's own objects: never mutated (the write guard would refuse the request). */
-  readonly keep: readonly JsonPath[]
-  /** Sees each answer: a rename that succeeded moved its source, so the next body starts from the new name. */
-  readonly answered?: (body: unknown, status: number) => void
-}
-
-/** A rename's valid body, always from where the object is now: a successful rename moves it. */
-function renameTarget(namespace: string[], first: string, fresh: () => string): Target {
-  let current = first
-  return {
-    args: {},
-    body: () => ({ source: { namespace, name: current }, destination: { namespace, name: fresh() } }),
-    keep: [
-      ['source', 'namespace'],
-      ['destination', 'namespace'],
-    ],
-    answered: (body, status) => {
-      const b = body as { source?: { name?: unknown }; destination?: { name?: unknown } }
-      if (
-        status >= 200 &&
-        status < 300 &&
-        b.source?.name === current &&
-        typeof b.destination?.name === 'string'
-      )
-        current = b.destination.name
-    },
-  }
-}
-
-interface Case {
-  readonly op: OperationId
-  readonly requires: readonly OperationId[]
-  readonly target: (ctx: Fixtures) => Promise<Target>
-}
-
-async function runTable(ctx: Fixtures): Promise<{ namespace: string[]; table: string; uuid: string }> {
-  const namespace = await ctx.sandbox.namespace(ctx.catalog, 'gen')
-  const table = ctx.sandbox.names.table('g')
-  const state = await setupTable(ctx.catalog, ctx.check, namespace, table)
-  return { namespace, table, uuid: String(state.metadata['table-uuid'] ?? '') }
-}
-
-const CASES: readonly Case[] = [
-  {
-    op: 'createNamespace',
-    requires: ['createNamespace'],
-    target: async (ctx) => ({
-      args: {},
-      body: () => ({ namespace: ctx.sandbox.names.namespace('gen'), properties: { owner: 'conformance' } }),
-      keep: [['namespace']],
-    }),
-  },
-  {
-    op: 'updateProperties',
-    requires: ['createNamespace', 'updateProperties'],
-    target: async (ctx) => ({
-      args: { namespace: await ctx.sandbox.namespace(ctx.catalog, 'gen') },
-      body: () => ({ updates: { a: '1' }, removals: ['b'] }),
-      keep: [],
-    }),
-  },
-  {
-    op: 'createTable',
-    requires: ['createNamespace', 'createTable'],
-    target: async (ctx) => ({
-      args: { namespace: await ctx.sandbox.namespace(ctx.catalog, 'gen') },
-      body: () => createTableBody(ctx.sandbox.names.table('g')),
-      keep: [['name']],
-    }),
-  },
-  {
-    op: 'updateTable',
-    requires: ['createNamespace', 'createTable', 'updateTable'],
-    target: async (ctx) => {
-      const t = await runTable(ctx)
-      return {
-        args: { namespace: t.namespace, table: t.table },
-        body: () => ({
-          requirements: [{ type: 'assert-table-uuid', uuid: t.uuid }],
-          updates: [
-            { action: 'set-properties', updates: { k: 'v' } },
-            {
-              action: 'add-sort-order',
-              'sort-order': {
-                'order-id': 1,
-                fields: [
-                  { transform: 'identity', 'source-id': 1, direction: 'asc', 'null-order': 'nulls-first' },
-                ],
-              },
-            },
-          ],
-        }),
-        keep: [],
-      }
-    },
-  },
-  {
-    op: 'commitTransaction',
-    requires: ['createNamespace', 'createTable', 'commitTransaction'],
-    target: async (ctx) => {
-      const t = await runTable(ctx)
-      return {
-        args: {},
-        body: () => ({
-          'table-changes': [
-            {
-              identifier: { namespace: t.namespace, name: t.table },
-              requirements: [{ type: 'assert-table-uuid', uuid: t.uuid }],
-              updates: [{ action: 'set-properties', updates: { k: 'v' } }],
-            },
-          ],
-        }),
-        keep: [['table-changes', 0, 'identifier']],
-      }
-    },
-  },
-  {
-    op: 'createView',
-    requires: ['createNamespace', 'createView'],
-    target: async (ctx) => {
-      const namespace = await ctx.sandbox.namespace(ctx.catalog, 'gen')
-      return {
-        args: { namespace },
-        body: () => viewRequest(ctx.sandbox.names.view('v'), namespace),
-        keep: [['name'], ['view-version', 'default-namespace']],
-      }
-    },
-  },
-  {
-    op: 'reportMetrics',
-    requires: ['createNamespace', 'createTable', 'reportMetrics'],
-    target: async (ctx) => {
-      const t = await runTable(ctx)
-      return {
-        args: { namespace: t.namespace, table: t.table },
-        body: () => ({
-          ...fixture<Record<string, unknown>>('schemas/ReportMetricsRequest/valid.json'),
-          'table-name': `${t.namespace.join('.')}.${t.table}`,
-        }),
-        keep: [],
-      }
-    },
-  },
-  {
-    op: 'renameTable',
-    requires: ['createNamespace', 'createTable', 'renameTable'],
-    target: async (ctx) => {
-      const t = await runTable(ctx)
-      return renameTarget(t.namespace, t.table, () => ctx.sandbox.names.table('moved'))
-    },
-  },
-  {
-    op: 'registerTable',
-    requires: ['createNamespace', 'createTable', 'dropTable', 'registerTable'],
-    target: async (ctx) => {
-      const namespace = await ctx.sandbox.namespace(ctx.catalog, 'gen')
-      const dropped = await droppedTable(ctx.catalog, ctx.check, namespace, ctx.sandbox.names.table('src'))
-      return {
-        args: { namespace },
-        body: () => ({
-          name: ctx.sandbox.names.table('reg'),
-          'metadata-location': dropped['metadata-location'],
-        }),
-        keep: [],
-      }
-    },
-  },
-  {
-    op: 'replaceView',
-    requires: ['createNamespace', 'createView', 'replaceView'],
-    target: async (ctx) => {
-      const namespace = await ctx.sandbox.namespace(ctx.catalog, 'gen')
-      const view = ctx.sandbox.names.view('v')
-      const created = await createView(ctx.catalog, ctx.check, namespace, view)
-      return {
-        args: { namespace, view },
-        body: () => ({
-          requirements: [{ type: 'assert-view-uuid', uuid: created.metadata['view-uuid'] }],
-          updates: [{ action: 'set-properties', updates: { k: 'v' } }],
-        }),
-        keep: [],
-      }
-    },
-  },
-  {
-    op: 'renameView',
-    requires: ['createNamespace', 'createView', 'renameView'],
-    target: async (ctx) => {
-      const namespace = await ctx.sandbox.namespace(ctx.catalog, 'gen')
-      const view = ctx.sandbox.names.view('v')
-      await createView(ctx.catalog, ctx.check, namespace, view)
-      return renameTarget(namespace, view, () => ctx.sandbox.names.view('moved'))
-    },
-  },
-  {
-    op: 'planTableScan',
-    requires: ['createNamespace', 'createTable', 'planTableScan'],
-    target: async (ctx) => {
-      const t = await runTable(ctx)
-      return {
-        args: { namespace: t.namespace, table: t.table },
-        body: () => ({
-          select: ['id'],
-          'case-sensitive': true,
-          filter: { type: 'eq', term: 'id', value: 1 },
-        }),
-        keep: [],
-      }
-    },
-  },
-]
+import { CASES } from './generated-cases.ts'
 
 const ok = (status: number) => status >= 200 && status < 300
 const clientError = (status: number) => status >= 400 && status < 500
@@ -264,10 +48,26 @@ for (const c of CASES) {
           () =>
             fc.asyncProperty(bodyMutation(target.body(), target.keep), async (m) => {
               const body = m.apply(target.body())
-              const ex = await ctx.catalog.op[c.op]({ ...target.args, body })
-              target.answered?.(body, ex.status)
-              const extra = m.label.startsWith('add ')
-              const invalid = !extra && !validateOpen(schema, withoutNulls(body)).valid
+              const notJson = m.class === 'not-json'
+              // A text that is not JSON names no namespace: where the path names none either, the write guard asks for
+              // the run prefix in the text, so it follows (still no JSON). The body rides along for the guard only.
+              const text = m.text?.(body)
+              const sent =
+                text === undefined
+                  ? { body }
+                  : {
+                      body,
+                      rawBody: notJson && !target.args.namespace ? `${text} ${ctx.run.runPrefix}` : text,
+                    }
+              const ex = await ctx.catalog.op[c.op]({ ...target.args, ...sent })
+              if (!notJson) target.answered?.(body, ex.status)
+              const extra = m.class === 'extra'
+              // No body at all is what an operation whose body is optional (planTableScan) takes as its default.
+              const absent =
+                'rawBody' in sent && sent.rawBody === '' && OPERATIONS[c.op].requestOptional === true
+              // An unknown field is judged by the schema too: in a map (reportMetrics' metrics) it is an entry, and
+              // an entry of the wrong type makes the body invalid.
+              const invalid = notJson ? !absent : !validateOpen(schema, withoutNulls(body)).valid
               if (invalid)
                 ctx.check.that(!ok(ex.status), `an invalid body (${m.label}) is refused with a 4xx`, {
                   rule: 'robustness/generated/invalid-refused',
@@ -276,7 +76,7 @@ for (const c of CASES) {
                   expected: 'a 4xx',
                   ex,
                 })
-              if (extra && ok(baseline.status))
+              if (extra && !invalid && ok(baseline.status))
                 ctx.check.that(ok(ex.status), `an unknown extra field (${m.label}) is tolerated`, {
                   rule: 'robustness/generated/unknown-fields-tolerated',
                   level: 'SHOULD',
@@ -291,7 +91,10 @@ for (const c of CASES) {
                 ...(invalid ? {} : { serverError: 'robustness' as const }),
               })
             }),
-          { distinct: DISTINCT_FAILURES },
+          {
+            distinct: DISTINCT_FAILURES,
+            examples: bodyMutationExamples(target.body(), target.keep).map((m) => [m]),
+          },
         )
       },
     )

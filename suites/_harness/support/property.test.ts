@@ -125,6 +125,43 @@ describe('checkProperty collecting distinct failures', () => {
       (e: unknown) => e as Error,
     )
 
+  test('the budget is per operation: one operation’s kinds cannot hide another’s', async () => {
+    // Operation "a" fails in three kinds (below 5, from 5, from 50), operation "b" in one; with a budget of 2, a budget
+    // per property would stop after a's two kinds and never show b's.
+    const m = meta()
+    const record = (op: string, kind: string) => {
+      m.violations.push({ check: 'c', rule: 'r', level: 'MUST', message: kind, operationId: op })
+      throw new ConformanceFailure(kind)
+    }
+    const err = await failing(
+      m,
+      run(),
+      () =>
+        fc.asyncProperty(fc.integer({ min: 0, max: 1000 }), fc.boolean(), async (n, onB) => {
+          if (n < 10) return
+          if (onB) record('b', 'b fails')
+          if (n < 50) record('a', n < 20 ? 'a small' : 'a middle')
+          record('a', 'a large')
+        }),
+      { distinct: 2 },
+    )
+    expect(err?.name).toBe('ConformanceFailure')
+    const all = [m, ...(m.moreFailures ?? [])].map((f) => (f.counterexample?.includes('true') ? 'b' : 'a'))
+    expect(all.filter((o) => o === 'a')).toHaveLength(2)
+    expect(all.filter((o) => o === 'b')).toHaveLength(1)
+  })
+
+  test('examples are tried first, inside the budget', async () => {
+    const seen: number[] = []
+    await checkProperty(
+      { run: run({ runs: 5 }), meta: meta() },
+      () => fc.asyncProperty(fc.integer({ min: 0, max: 10 }), async (n) => void seen.push(n)),
+      { examples: [[-7], [-8]] },
+    )
+    expect(seen.slice(0, 2)).toEqual([-7, -8])
+    expect(seen).toHaveLength(5)
+  })
+
   test('the run caps it: --distinct-failures 1 reports the first failure only', async () => {
     const m = meta()
     const err = await failing(m, run({ distinctFailures: 1 }), twoKinds, { distinct: 5 })

@@ -10,7 +10,10 @@
  * operation stays hidden until the first is fixed. With `distinct: n` a failed property is checked again with the
  * same seed, an execution failing with a kind already found (its signature, support/failure-signature.ts) now
  * counting as passing, so fast-check finds and shrinks towards the next new kind; this repeats until a pass finds
- * nothing new or n kinds are found. A later pass resumes at the input the pass before it failed at: the inputs before
+ * nothing new or n kinds are found for every operation. The budget is per operation (the operation of the exchange that
+ * broke the kind's MUST rule): a property that sends to several operations (the malformed-JSON rule) reports up to n
+ * kinds of each, so that one operation's failures cannot hide another's, and one kind met on two operations is two
+ * failures. A later pass resumes at the input the pass before it failed at: the inputs before
  * that one would pass again (see sifted). A passing property costs one pass, as before; same seed, same list.
  * Every failure keeps its own counterexample, transcript and `<rule>@<path>` replay path. Replaying a path needs no
  * record of the pass that found it: the replay counts as failing only the kind of the first failing execution (the
@@ -45,6 +48,11 @@ export interface PropertyOptions {
    * For properties whose executions are cheap and independent of each other, such as one request per execution.
    */
   readonly distinct?: number
+  /**
+   * Inputs every run tries first, inside its budget (fast-check's `examples`): the cases a generator must not leave to
+   * chance. A replay path counts them as fast-check does, so the same examples must be passed when replaying.
+   */
+  readonly examples?: readonly (readonly unknown[])[]
 }
 
 /** The cap of distinct failures the robustness properties collect. */
@@ -92,6 +100,8 @@ const MAX_COUNTEREXAMPLE = 8000
 /** The failing execution that counted: its kind, what it threw, its MUST violations and its exchanges. */
 interface Failing {
   readonly signature: string
+  /** The operation whose exchange broke the first MUST rule ('' for a failure without one): the budget's key. */
+  readonly operation: string
   readonly thrown: unknown
   readonly violations: Violation[]
   readonly exchanges: ExchangeRecord[]
@@ -130,7 +140,7 @@ interface SiftedPass<Ts> {
 function sifted<Ts>(
   inner: fc.IAsyncProperty<Ts>,
   meta: ConformanceMeta,
-  counts: (signature: string) => boolean,
+  counts: (signature: string, operation: string) => boolean,
   onFailing: (failing: Failing) => void,
   shrinkCap: number,
   resumeAt: number,
@@ -158,10 +168,11 @@ function sifted<Ts>(
       if (out === null || fc.PreconditionFailure.isFailure(out)) return out
       const violations = meta.violations.filter((x) => x.level === 'MUST')
       const signature = failureSignature(violations, out.error)
-      if (!counts(signature)) return null
+      const operation = violations[0]?.operationId ?? ''
+      if (!counts(signature, operation)) return null
       if (!failed) failedAt = generated - 1
       failed = true
-      onFailing({ signature, thrown: out.error, violations, exchanges: [...meta.exchanges] })
+      onFailing({ signature, operation, thrown: out.error, violations, exchanges: [...meta.exchanges] })
       return out
     },
   }
@@ -199,17 +210,21 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
   const found: Found[] = []
   // Replaying a path: only the kind met first counts (see the module comment); otherwise every kind not found yet.
   let pinned: string | undefined
-  const counts = (signature: string): boolean => {
-    if (replay.path) return signature === (pinned ??= signature)
-    return !found.some((f) => f.signature === signature)
+  // The property's own cap, within the run's (`--distinct-failures`), per operation; a replay reproduces one failure.
+  const cap = replay.path ? 1 : Math.max(1, Math.min(opts.distinct ?? 1, run.distinctFailures))
+  const ofOperation = (operation: string) => found.filter((f) => f.operation === operation)
+  const counts = (signature: string, operation: string): boolean => {
+    if (replay.path) return `${operation}|${signature}` === (pinned ??= `${operation}|${signature}`)
+    const same = ofOperation(operation)
+    return same.length < cap && !same.some((f) => f.signature === signature)
   }
   let failing: Failing | undefined
-  // The property's own cap, within the run's (`--distinct-failures`); a replay reproduces one failure.
-  const cap = replay.path ? 1 : Math.max(1, Math.min(opts.distinct ?? 1, run.distinctFailures))
   meta.seed = run.seed
   // Where the next pass resumes (see sifted): the generated execution the last pass failed at.
   let resumeAt = 0
-  while (found.length < cap) {
+  // Each pass finds a kind not found before or ends the search. A property that does not collect (cap 1) and a replay
+  // stop at their one failure, as fast-check does; a collecting one goes on until a pass finds nothing new.
+  while (!(cap === 1 && found.length > 0)) {
     failing = undefined
     // A replay shows the reported counterexample itself: the pass that found it may have stopped at its budget.
     const pass = sifted(
@@ -223,18 +238,20 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
     const details = await fc.check(pass.property, {
       seed: run.seed,
       numRuns: budget(run, opts),
+      ...(opts.examples ? { examples: opts.examples as unknown as Ts[] } : {}),
       ...(replay.path ? { path: replay.path } : {}),
     })
     if (!details.failed) break
     // A failure outside the predicate (a hook threw, the run was interrupted) has no execution of its own.
     const f = failing ?? {
       signature: failureSignature([], details.errorInstance),
+      operation: '',
       thrown: details.errorInstance,
       violations: [],
       exchanges: [],
     }
     // Such a failure would repeat in every pass: it ends the search.
-    if (found.some((k) => k.signature === f.signature)) break
+    if (found.some((k) => k.signature === f.signature && k.operation === f.operation)) break
     found.push(describeFailure(run, meta, opts, f, details))
     resumeAt = pass.failedAt() ?? resumeAt
   }
