@@ -307,3 +307,24 @@ describe('defects', () => {
     expect(lines.at(-1)).toMatch(/more in report\.html$/)
   })
 })
+
+describe('defect issues', () => {
+  it('fences the server’s answer longer than any backtick run in it, and escapes the one-line parts', async () => {
+    const { defectIssues } = await import('./defect-issues.ts')
+    const r = loadFixture('results-realistic.json')
+    const body = JSON.stringify({ error: { type: 'X', message: 'a ```` fence <b>bold</b>', code: 500 } })
+    const ex = exchange('createTable', '/v1/namespaces/n/tables', 500, body)
+    const [issue] = defectIssues({
+      ...r,
+      target: { ...r.target, url: BASE },
+      tests: [test('t <b>', [violation('tables/create/x', 'status', ex, 'status 500 <b>x</b>')], [ex])],
+    })
+    expect(issue!.file).toBe('D1-create-500-x.md')
+    expect(issue!.markdown).toContain('`````\n' + body + '\n`````')
+    // Outside its code blocks (each fenced with 5 backticks here), no markup of the server's survives.
+    const prose = issue!.markdown.replace(/`{5}[a-z]*\n[\s\S]*?\n`{5}/g, '')
+    expect(prose).not.toContain('<b>')
+    expect(prose).toContain('&lt;b&gt;')
+    expect(issue!.markdown).toContain('- t &lt;b&gt;')
+  })
+})

@@ -430,18 +430,7 @@ export function defectRecords(r: Pick<Results, 'tests' | 'runId'>): DefectRecord
  * filled in. Secrets inside bodies stay `[REDACTED]` (the script says so).
  */
 export function reproductionScript(d: Defect, baseUrl: string): string {
-  const base = baseUrl.replace(/\/+$/, '')
-  const lines = d.reproduction.map((curl) => {
-    let line = curl.replace(
-      /-H '([A-Za-z-]+): (\w+ )?\[REDACTED\]'/g,
-      (_, name: string, scheme: string | undefined) => `-H "${name}: ${scheme ?? ''}\${CATALOG_TOKEN}"`,
-    )
-    // The URL is the line's last argument, single-quoted: its base becomes the variable, the rest stays quoted.
-    const at = line.lastIndexOf(` '${base}`)
-    if (base !== '' && at >= 0)
-      line = `${line.slice(0, at)} "\${CATALOG_URL}"'${line.slice(at + 2 + base.length)}`
-    return line
-  })
+  const lines = d.reproduction.map((curl) => portableCurl(curl, baseUrl))
   const usesToken = lines.some((l) => l.includes('${CATALOG_TOKEN}'))
   const secretsLeft = lines.some((l) => l.includes('[REDACTED]'))
   return [
@@ -466,6 +455,23 @@ export function reproductionScript(d: Defect, baseUrl: string): string {
 /** "N defect(s) behind M violated rule(s).": the line every report leads with. */
 export function defectsLead(r: Pick<Results, 'tests' | 'runId'>): string {
   return `${defectsOf(r).length} defect(s) behind ${violatedRules(r).length} violated rule(s).`
+}
+
+/**
+ * A recorded curl line with the run's base URL as "$CATALOG_URL" and a redacted Authorization (or other secret
+ * header) as "$CATALOG_TOKEN": runnable against another server of the same release.
+ */
+export function portableCurl(curl: string, baseUrl: string): string {
+  const base = baseUrl.replace(/\/+$/, '')
+  let line = curl.replace(
+    /-H '([A-Za-z-]+): (\w+ )?\[REDACTED\]'/g,
+    (_, name: string, scheme: string | undefined) => `-H "${name}: ${scheme ?? ''}\${CATALOG_TOKEN}"`,
+  )
+  // The URL is the line's last argument, single-quoted: its base becomes the variable, the rest stays quoted.
+  const at = line.lastIndexOf(` '${base}`)
+  if (base !== '' && at >= 0)
+    line = `${line.slice(0, at)} "\${CATALOG_URL}"'${line.slice(at + 2 + base.length)}`
+  return line
 }
 
 /** Console lines: "N defects", each with what the server did, the rules and one curl line. */

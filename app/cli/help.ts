@@ -22,7 +22,7 @@ const OVERVIEW = [
   '  run        certify a catalog (default: the bundled reference server) and write the reports',
   '  serve      start the bundled reference server for client developers',
   '  cleanup    remove what interrupted runs left in a catalog',
-  '  report     diff, check, render, validate, merge or compare results.json files',
+  '  report     diff, check, render, validate, merge, compare results.json files or write their defects',
   '  targets    list the known targets (--target NAME)',
   '  rules      list the rules judged, with level, source, quoted sentence and basis',
   '',
@@ -86,6 +86,7 @@ const PAGES: Partial<Record<Command, () => string[]>> = {
     '  report validate results.json …                 check files against the results.json schema',
     '  report merge shard1.json shard2.json … [--out DIR]   combine the shards of one certification',
     '  report matrix [LABEL=]results.json … [--out DIR]     a compatibility matrix of many targets',
+    '  report defects results.json [--out DIR]        one Markdown issue per defect (violations grouped by answer)',
   ],
   serve: () => [
     'Usage: catalog-conformance serve [--port P] [--host H] [--prefix P] [--warehouse W] [--warehouse-dir DIR]',

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -73,6 +73,34 @@ describe('report command', () => {
     await expect(report(['basis', `x=${A}`, `x=${B}`])).rejects.toThrow(
       'report basis: two results are labelled "x"',
     )
+  })
+
+  it('defects: one Markdown issue per defect, with the spec quoted, the answer and a reproduction script', async () => {
+    const out = join(dir, 'defects')
+    const file = fixturePath('results-fixture-1.11.0.json')
+    const r = await report(['defects', file], {}, { out })
+    expect(r.code).toBe(0)
+    const files = readdirSync(out).sort()
+    expect(r.out.at(-1)).toBe(`${files.length} defect(s) in ${file}`)
+    expect(files[0]).toMatch(/^D01-[a-z0-9-]+\.md$/)
+    const issue = readFileSync(
+      join(
+        out,
+        files.find((f) => f.includes('numberformatexception'))!,
+      ),
+      'utf8',
+    )
+    expect(issue).toMatch(/^# listNamespaces, listTables, listViews answer 500 \(NumberFormatException/)
+    expect(issue).toContain('## What the spec says')
+    expect(issue).toMatch(/\]\(https:\/\/github\.com\/apache\/iceberg\/[^)]+\):\n {2}> /)
+    expect(issue).toContain('## What the server did')
+    expect(issue).toContain('It answered **500**:')
+    expect(issue).toContain('## Reproduction')
+    expect(issue).toContain('"${CATALOG_URL}"')
+    expect(issue).not.toContain('127.0.0.1:44907/v1')
+    // Beside the results.json by default; one file is all it takes.
+    await expect(report(['defects'])).rejects.toThrow(/report defects needs a results.json file/)
+    await expect(report(['defects', file, file])).rejects.toThrow(/does not take/)
   })
 
   it('refuses unknown subcommands, missing files and invalid inputs as harness errors', async () => {

@@ -5,6 +5,7 @@
  *   report check results.json --expect F strict expectations (exit 0 / 1, 2 for harness errors only)
  *   report render results.json [DIR]     re-render report.html, summary.md, badge.svg (default: beside it)
  *   report validate results.json …       check files against reports/results.schema.json (exit 1 if invalid)
+ *   report defects results.json [--out DIR] one Markdown file per defect, ready for an upstream tracker
  */
 import { basename, dirname, join, resolve } from 'node:path'
 import type { Options } from '../config/options.ts'
@@ -26,6 +27,7 @@ import {
 import { loadResults, readJson } from '../../reports/load-results.ts'
 import { validateResults } from '../../reports/results-schema.ts'
 import { writeReports } from '../../reports/write.ts'
+import { defectIssues } from '../../reports/defect-issues.ts'
 
 const USAGE = [
   'Usage: catalog-conformance report diff A.json B.json',
@@ -36,6 +38,7 @@ const USAGE = [
   '       catalog-conformance report merge shard1/results.json shard2/results.json … [--out DIR]',
   '       catalog-conformance report matrix [LABEL=]results.json … [--out DIR]   (compatibility matrix)',
   '       catalog-conformance report basis [LABEL=]results.json … [--out FILE]   (every failing verdict and what it rests on)',
+  '       catalog-conformance report defects results.json [--out DIR]   (one Markdown issue per defect, default DIR: defects/ beside it)',
 ].join('\n')
 
 /** The words after the subcommand: at least `n` (`what` they are), at most `max` (a word more is refused, not ignored). */
@@ -138,6 +141,20 @@ export async function reportCommand(
       writeFileSync(join(out, 'matrix.md'), renderMatrixMarkdown(columns))
       log(`wrote ${join(out, 'matrix.html')}`)
       log(`wrote ${join(out, 'matrix.md')}`)
+      return 0
+    }
+    case 'defects': {
+      // One file per defect, ready to paste into the server's own tracker (reports/defect-issues.ts).
+      const [file] = need(positionals, 1, 'a results.json file', 1) as [string]
+      const results = loadResults(file)
+      const out = resolve(typeof extra.out === 'string' ? extra.out : join(dirname(file), 'defects'))
+      const issues = defectIssues(results)
+      mkdirSync(out, { recursive: true })
+      for (const i of issues) {
+        writeFileSync(join(out, i.file), i.markdown)
+        log(`wrote ${join(out, i.file)}`)
+      }
+      log(`${issues.length} defect(s) in ${file}`)
       return 0
     }
     case 'validate': {
