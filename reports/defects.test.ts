@@ -328,3 +328,22 @@ describe('defect issues', () => {
     expect(issue!.markdown).toContain('- t &lt;b&gt;')
   })
 })
+
+describe('defect titles', () => {
+  it('take what was expected from the harness’s own words, not from a server message that says "Unexpected"', () => {
+    const ex = exchange(
+      'createNamespace',
+      '/v1/namespaces',
+      500,
+      envelope('InternalServerError', 'Unexpected error'),
+    )
+    const v = violation(
+      'errors/malformed-json-400',
+      'status',
+      ex,
+      'status 500 (InternalServerError: Unexpected error), expected 400',
+    )
+    const [d] = defectsOf({ tests: [test('t', [v], [ex])] })
+    expect(d!.title).toBe('createNamespace answer 500 (InternalServerError “Unexpected error”), expected 400')
+  })
+})

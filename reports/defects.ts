@@ -398,7 +398,8 @@ function titleOf(
   if (d.kind === 'no-answer') return `${ops}: no HTTP response (${d.answer.shape || 'connection failed'})`
   if (d.kind === 'wrong-status') {
     const expected = [
-      ...new Set(rules.map((r) => /expected (.*)$/.exec(firstLine(r.message))?.[1]).filter(Boolean)),
+      // The harness's `…, expected 400` ends the line; a server's own "Unexpected …" or "expected …" comes before it.
+      ...new Set(rules.map((r) => /^.*, expected (.*)$/.exec(firstLine(r.message))?.[1]).filter(Boolean)),
     ]
     return `${ops} answer ${d.answer.status} (${said(d.answer)})${expected.length ? `, expected ${expected.join(' / ')}` : ''}`
   }

@@ -67,7 +67,7 @@ function defectsSection(r: Results): string {
       .join('')
     const ex = d.example?.exchange
     const answer = ex
-      ? `<p>The failing request (in ${e(d.example?.test ?? '')}) and the answer, status ${e(ex.status)}:</p><pre class="curl">${e(ex.curl)}</pre>${ex.body ? `<pre class="msg">${e(ex.body.slice(0, 2000))}</pre>` : ''}`
+      ? `<p>The failing request (in <a href="#${testAnchor(d.example?.test ?? '')}">${e(d.occurrences.find((o) => o.test === d.example?.test)?.title ?? '')}</a>) and the answer, status ${e(ex.status)}:</p><pre class="curl">${e(ex.curl)}</pre>${ex.body ? `<pre class="msg">${e(ex.body.slice(0, 2000))}</pre>` : ''}`
       : ''
     const script =
       d.reproduction.length > 0
