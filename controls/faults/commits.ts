@@ -251,6 +251,19 @@ export const faults: Fault[] = [
       }),
   },
   {
+    name: 'commit-metadata-log-reversed',
+    description:
+      "metadata-log is written newest first: the log is out of time order (Java's parser refuses it).",
+    areas: AREA,
+    files: ['commits/updates.test.ts'],
+    breaks: ['commits/invariants/metadata-log'],
+    hooks: () =>
+      rewriteMetadata((md) => {
+        const log = list(md['metadata-log'])
+        if (log.length > 1) md['metadata-log'] = [...log].reverse()
+      }),
+  },
+  {
     name: 'commit-last-updated-frozen',
     description: 'last-updated-ms is set when the table is created and never updated by a commit.',
     areas: AREA,
