@@ -5,16 +5,10 @@
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
-import {
-  commit,
-  createTableBody,
-  currentSnapshot,
-  newSnapshot,
-  setupTable,
-  stateOf,
-} from '../_harness/support/commit-steps.ts'
+import { commit, createTableBody, stateOf } from '../_harness/support/commit-steps.ts'
 import type { TableRef } from '../_harness/support/commit-steps.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
+import { addUnreferencedSnapshot, etagTable } from './etag-tables.ts'
 
 /** The ETag of a response; ends the test as unsupported when there is none and ETags are optional. */
 function etagOf(ctx: Fixtures, ex: Exchange, what: string): string {
@@ -25,14 +19,7 @@ function etagOf(ctx: Fixtures, ex: Exchange, what: string): string {
   return ''
 }
 
-async function table(ctx: Fixtures): Promise<TableRef> {
-  const ref = {
-    namespace: await ctx.sandbox.namespace(ctx.catalog, 'etag'),
-    table: ctx.sandbox.names.table('e'),
-  }
-  await setupTable(ctx.catalog, ctx.check, ref.namespace, ref.table)
-  return ref
-}
+const table = (ctx: Fixtures): Promise<TableRef> => etagTable(ctx, 'etag')
 
 operation('loadTable', () => {
   rule(
@@ -109,13 +96,7 @@ operation('loadTable', () => {
     },
     async (ctx) => {
       const ref = await table(ctx)
-      const loaded = stateOf(ctx.check.setup(await ctx.catalog.op.loadTable(ref), 'load'))
-      // An unreferenced snapshot makes the two representations differ.
-      const snap = newSnapshot(loaded.metadata, currentSnapshot(loaded.metadata))
-      ctx.check.setup(
-        await commit(ctx.catalog, ref, [], [{ action: 'add-snapshot', snapshot: snap }]),
-        'add a snapshot',
-      )
+      await addUnreferencedSnapshot(ctx, ref)
       const all = await ctx.catalog.op.loadTable({ ...ref, query: { snapshots: 'all' } })
       const refs = await ctx.catalog.op.loadTable({ ...ref, query: { snapshots: 'refs' } })
       ctx.check.setup(all, 'load snapshots=all')

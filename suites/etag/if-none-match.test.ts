@@ -8,15 +8,9 @@
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
-import {
-  commit,
-  currentSnapshot,
-  newSnapshot,
-  setupTable,
-  stateOf,
-} from '../_harness/support/commit-steps.ts'
 import type { TableRef } from '../_harness/support/commit-steps.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
+import { addUnreferencedSnapshot, etagTable } from './etag-tables.ts'
 
 /** Entity tags no server issued (quoted, as RFC 9110 writes them). */
 const STALE = ['"conformance-stale-1"', '"conformance-stale-2"']
@@ -27,14 +21,7 @@ type Mode = (typeof MODES)[number]
 /** The opaque part of an entity tag: If-None-Match compares weakly (RFC 9110 §8.8.3.2). */
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
 
-async function table(ctx: Fixtures): Promise<TableRef> {
-  const ref = {
-    namespace: await ctx.sandbox.namespace(ctx.catalog, 'inm'),
-    table: ctx.sandbox.names.table('e'),
-  }
-  await setupTable(ctx.catalog, ctx.check, ref.namespace, ref.table)
-  return ref
-}
+const table = (ctx: Fixtures): Promise<TableRef> => etagTable(ctx, 'inm')
 
 /** The table's current ETag; unsupported when the server sends none (and ETags are optional). */
 async function currentEtag(ctx: Fixtures, ref: TableRef): Promise<string> {
@@ -141,13 +128,7 @@ operation('loadTable', () => {
     },
     async (ctx) => {
       const ref = await table(ctx)
-      const loaded = stateOf(ctx.check.setup(await ctx.catalog.op.loadTable(ref), 'load'))
-      // An unreferenced snapshot makes the two representations differ: refs leaves it out.
-      const snap = newSnapshot(loaded.metadata, currentSnapshot(loaded.metadata))
-      ctx.check.setup(
-        await commit(ctx.catalog, ref, [], [{ action: 'add-snapshot', snapshot: snap }]),
-        'add a snapshot no ref points at',
-      )
+      await addUnreferencedSnapshot(ctx, ref)
       const tags: Record<Mode, string> = { all: '', refs: '' }
       for (const mode of MODES) {
         const ex = await ctx.catalog.op.loadTable({ ...ref, query: { snapshots: mode } })
