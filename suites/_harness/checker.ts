@@ -11,6 +11,7 @@
 import { Blocked, ConformanceFailure, errorCode } from './results/errors.ts'
 import { notServed } from './not-served.ts'
 import { errorSummary } from './checks/http.ts'
+import { wrapsError } from './checks/errors.ts'
 import { stringifyJson } from '../../schemas/model/json-int64.ts'
 import { normaliseMessage } from './support/failure-signature.ts'
 import { runChecks } from './checks/index.ts'
@@ -82,9 +83,9 @@ export class Checker {
     if (!notServed(ex, { noRoute: this.noRoute })) return
     // A 501 with the error envelope is a handler's answer about this request (rustberg's "incremental planning not
     // implemented"), not a missing route: it is judged as the answer it is.
-    if (ex.status === 501 && hasEnvelope(ex.json)) return
+    if (ex.status === 501 && wrapsError(ex.json)) return
     const expected = opts.status === undefined ? [] : ([] as number[]).concat(opts.status)
-    if (expected.includes(ex.status) && (ex.status !== 404 || hasEnvelope(ex.json))) return
+    if (expected.includes(ex.status) && (ex.status !== 404 || wrapsError(ex.json))) return
     throw new Blocked(
       `blocked by ${NOT_SERVED_CARRIER}: ${ex.operationId} (${ex.request.method} ${ex.request.url}) was answered ${ex.status} as a route the server does not serve; whether it must serve it is judged by ${NOT_SERVED_CARRIER}, not here`,
       NOT_SERVED_CARRIER,
@@ -251,11 +252,6 @@ export class Checker {
 
 /** The rule that judges whether the server serves an operation it advertises, or one of the default set. */
 const NOT_SERVED_CARRIER = 'config/endpoints/declared-served'
-
-function hasEnvelope(json: unknown): boolean {
-  const err = (json as { error?: unknown } | undefined)?.error
-  return typeof err === 'object' && err !== null && !Array.isArray(err)
-}
 
 export function formatFailure(violations: readonly Violation[], ex: Exchange | undefined): string {
   const lines: string[] = []

@@ -2,6 +2,12 @@
 import { javaDispatchMismatch } from './java-client.ts'
 import type { Check, Violation } from './types.ts'
 
+/** Whether a body is wrapped as { "error": { … } } (IcebergErrorResponse), whatever the fields inside hold. */
+export function wrapsError(json: unknown): json is { error: Record<string, unknown> } {
+  const err = (json as { error?: unknown } | null | undefined)?.error
+  return typeof err === 'object' && err !== null && !Array.isArray(err)
+}
+
 export const errorEnvelope: Check = (ex, { expectation }) => {
   // The token endpoint answers OAuth2 errors ({ error, error_description }: OAuthError), not the catalog envelope.
   if (ex.status < 400 || ex.request.method === 'HEAD' || ex.operationId === 'getToken') return []
@@ -23,9 +29,9 @@ export const errorEnvelope: Check = (ex, { expectation }) => {
   const body = ex.json as { error?: unknown } | undefined
   if (!body || typeof body !== 'object' || Array.isArray(body))
     return [v('error response body is not a JSON object', notEnvelope)]
-  const err = body.error as Record<string, unknown> | undefined
-  if (!err || typeof err !== 'object' || Array.isArray(err))
+  if (!wrapsError(body))
     return [v('error response is not wrapped as { "error": { … } } (IcebergErrorResponse)', notEnvelope)]
+  const err = body.error
   const out: Violation[] = []
   if (typeof err.message !== 'string') out.push(v('error.message is missing or not a string'))
   if (typeof err.type !== 'string' || err.type.trim() === '') out.push(v('error.type is missing or empty'))

@@ -10,6 +10,7 @@
  */
 import type { Checker } from '../checker.ts'
 import type { Exchange } from '../http/exchange.ts'
+import { wrapsError } from '../checks/errors.ts'
 
 /** Statuses that refuse an update kind: 403 (documented for updateTable) and 406 (the unsupported-operation answer). */
 export const UPDATE_REFUSALS: readonly number[] = [403, 406]
@@ -23,10 +24,8 @@ const ANY_4XX: readonly number[] = Array.from({ length: 100 }, (_, i) => 400 + i
  */
 export function cleanRefusal(ex: Exchange, statuses: readonly number[] = ANY_4XX): string | undefined {
   if (!statuses.includes(ex.status)) return undefined
-  const body = ex.json as { error?: unknown } | undefined
-  const err = body && typeof body === 'object' && !Array.isArray(body) ? body.error : undefined
-  if (!err || typeof err !== 'object' || Array.isArray(err)) return undefined
-  const { message, type, code } = err as Record<string, unknown>
+  if (!wrapsError(ex.json)) return undefined
+  const { message, type, code } = ex.json.error
   if (typeof message !== 'string' || typeof type !== 'string' || type.trim() === '' || code !== ex.status)
     return undefined
   const short = message.length > 200 ? `${message.slice(0, 200)}…` : message
