@@ -78,3 +78,34 @@ describe('robustness findings', () => {
     expect(m.outcome).toBeUndefined()
   })
 })
+
+describe('an operation the server does not serve', () => {
+  const NO_ROUTE = '404|json|NotFoundException'
+  const answer = (status: number, type?: string): Exchange => ({
+    ...exchange('registerTable', status),
+    headers: { 'content-type': 'application/json' },
+    json: type ? { error: { message: 'm', type, code: status } } : { detail: 'Not Found' },
+  })
+
+  it('blocks the test, carried by config/endpoints/declared-served, when the answer is the no-route one', () => {
+    const checker = new Checker(meta(), new Set(), undefined, NO_ROUTE)
+    expect(() => checker.conform(answer(404, 'NotFoundException'), { status: 200 })).toThrow(
+      expect.objectContaining({ code: 'CC_BLOCKED', rule: 'config/endpoints/declared-served' }),
+    )
+    expect(() => checker.setup(answer(405), 'register')).toThrow(
+      expect.objectContaining({ rule: 'config/endpoints/declared-served' }),
+    )
+  })
+
+  it('judges a handler’s answer as it is: another 404, an expected 404 with the envelope, a 501 with the envelope', () => {
+    const m = meta()
+    const checker = new Checker(m, new Set(), undefined, NO_ROUTE)
+    expect(() => checker.conform(answer(404, 'NoSuchNamespaceException'), { status: 200 })).toThrow(
+      expect.objectContaining({ code: 'CC_CONFORMANCE_FAILURE' }),
+    )
+    expect(() => checker.conform(answer(404, 'NotFoundException'), { status: 404 })).not.toThrow()
+    expect(() => checker.conform(answer(501, 'NotImplemented'), { status: 400 })).toThrow(
+      expect.objectContaining({ code: 'CC_CONFORMANCE_FAILURE' }),
+    )
+  })
+})

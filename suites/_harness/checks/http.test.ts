@@ -78,3 +78,19 @@ describe('the error envelope of a 400', () => {
     expect(errorEnvelope(broken, ctx(200))).toMatchObject([{ level: 'MUST' }])
   })
 })
+
+describe('the error body of a router’s answer', () => {
+  it('is judged at SHOULD for a 4xx to a request that may never reach the operation, at MUST for its 5xx', () => {
+    const routed = (status: number): Exchange => ({
+      ...ex(status),
+      headers: { 'content-type': 'application/json' },
+      json: { detail: 'Not Found' },
+    })
+    const mayBeRouter = { ...ctx(200), expectation: { ...ctx(200).expectation, mayBeRouterAnswer: true } }
+    expect(errorEnvelope(routed(404), mayBeRouter)).toMatchObject([
+      { rule: 'errors/envelope', level: 'SHOULD' },
+    ])
+    expect(errorEnvelope(routed(404), ctx(200))).toMatchObject([{ level: 'MUST' }])
+    expect(errorEnvelope(routed(500), mayBeRouter)).toMatchObject([{ level: 'MUST' }])
+  })
+})
