@@ -7,9 +7,11 @@ import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.
 import type { Violation } from '../suites/_harness/results/violation.ts'
 import {
   answerText,
+  containerPage,
   defectLines,
   defectRecords,
   defectsOf,
+  expectedClass,
   messageShape,
   operationFamily,
   reproductionScript,
@@ -101,6 +103,15 @@ describe('defects', () => {
       'Cannot read field "fields" because "sortOrder" is null',
       'Cannot read field "fields" because "spec" is null',
     ])
+    // Jetty's 500 page for an invalid body the servlet failed to parse, whatever it threw, on eight operations: one
+    // defect; a valid body it failed to parse is another (the parser is wrong there, not the error handling).
+    const pages = ds.filter(
+      (d) => d.answer?.page !== undefined && d.answer.status === 500 && d.kind === 'wrong-status',
+    )
+    expect(pages.map((d) => d.key.split(' | ').at(-1))).toEqual(['an error expected', 'a success expected'])
+    expect(pages[0]!.operations).toEqual(
+      expect.arrayContaining(['createNamespace', 'getToken', 'updateTable']),
+    )
     expect(ds.map((d) => d.id)).toEqual(ds.map((_, i) => `D${i + 1}`))
     // MUST defects first.
     const levels = ds.map((d) => d.level)
@@ -117,13 +128,14 @@ describe('defects', () => {
             const t = byId.get(o.test)!
             const list = o.transcript < 0 ? t.exchanges : t.moreFailures![o.transcript]!.exchanges
             const ex = list[o.exchange]!
+            // An HTTP server's error page is one answer whatever exception escaped through it; a 5xx naming a type
+            // and a message is one whatever operation reached it (defects.ts, sharedPath).
+            const page = containerPage(ex)
+            if (page) return [ex.status, page].join('|')
             const a = answerText(ex)
-            return [
-              ex.status,
-              a.errorType,
-              messageShape(a.message, fixture.runId),
-              operationFamily(o.operationId),
-            ].join('|')
+            const shape = messageShape(a.message, fixture.runId)
+            const shared = ex.status >= 500 && a.errorType !== '' && shape !== ''
+            return [ex.status, a.errorType, shape, shared ? '' : operationFamily(o.operationId)].join('|')
           }),
       )
       expect(answers.size, d.title).toBeLessThanOrEqual(1)
@@ -156,12 +168,13 @@ describe('defects', () => {
         test('t2', [violation('commits/spec-400', 'status', b)], [b]),
       ],
     })
-    // Both MUST, one test each: ordered by key (the answer's status, then type: IllegalArgumentException first).
+    // Both MUST, one test each: ordered by key (the answer's status, then type: the envelope's before the page).
     expect(ds.map((d) => d.rules.map((r) => r.rule))).toEqual([
-      ['commits/requirement-400', 'errors/envelope'],
       ['commits/spec-400'],
+      ['commits/requirement-400', 'errors/envelope'],
     ])
-    expect(ds.map((d) => d.answer?.errorType)).toEqual(['IllegalArgumentException', 'NullPointerException'])
+    expect(ds.map((d) => d.answer?.errorType ?? '')).toEqual(['NullPointerException', ''])
+    expect(ds[1]!.answer?.page).toMatch(/JSON error page/)
   })
 
   it('masks generated names and numbers only: the same answer on two runs is one defect', () => {
@@ -169,15 +182,19 @@ describe('defects', () => {
       'createNamespace',
       '/v1/namespaces',
       500,
-      jetty(
-        "com.fasterxml.jackson.core.JsonParseException: Unrecognized token 'ccrun_abc123_x': was expecting",
-      ),
+      JSON.stringify({
+        message:
+          "com.fasterxml.jackson.core.JsonParseException: Unrecognized token 'ccrun_abc123_x': was expecting",
+      }),
     )
     const b = exchange(
       'createTable',
       '/v1/namespaces/n/tables',
       500,
-      jetty("com.fasterxml.jackson.core.JsonParseException: Unrecognized token 'ccrun_zz9_y': was expecting"),
+      JSON.stringify({
+        message:
+          "com.fasterxml.jackson.core.JsonParseException: Unrecognized token 'ccrun_zz9_y': was expecting",
+      }),
     )
     const ds = defectsOf({
       tests: [
@@ -192,6 +209,125 @@ describe('defects', () => {
       shape: 'Unrecognized token #: …',
     })
     expect(ds[0]!.family).toBe('create')
+  })
+
+  it('masks the qualified class a message names as the type at hand, not the class of a method', () => {
+    expect(
+      messageShape('Invalid request object, not a org.apache.iceberg.rest.requests.CreateTableRequest: null'),
+    ).toBe('Invalid request object, not a #: …')
+    expect(
+      messageShape('Cannot invoke "org.apache.iceberg.catalog.Namespace.levels()" because "x" is null'),
+    ).toBe('Cannot invoke "org.apache.iceberg.catalog.Namespace.levels()" because "x" is null')
+  })
+
+  it('reads the class of status a check expected', () => {
+    expect(expectedClass('status 500, expected 400')).toBe('4xx')
+    expect(expectedClass('status 500 (X: expected 200 here), expected a 4xx other than 404')).toBe('4xx')
+    expect(expectedClass('status 500, expected 200 or 404')).toBe('2xx/4xx')
+    expect(expectedClass('the body is not valid JSON')).toBe('?')
+  })
+
+  it('tells the HTTP server’s error pages from the catalog’s answers', () => {
+    const json = (body: string, ct = 'application/json') => ({ body, headers: { 'content-type': ct } })
+    expect(containerPage(json(jetty('java.lang.IllegalArgumentException: x')))).toMatch(/JSON error page/)
+    // Jetty's page names the servlet and the causes when it has them; a body cut at the recorded length still counts.
+    const full = JSON.stringify({ servlet: 's', cause0: 'c', message: 'm', url: '/v1/x', status: '500' })
+    expect(containerPage(json(full))).toMatch(/JSON error page/)
+    expect(containerPage(json(full.slice(0, 50)))).toBeUndefined()
+    expect(containerPage(json('<h1>Bad Message 400</h1><pre>reason: Bad Request</pre>', 'text/html'))).toBe(
+      'an HTML error page',
+    )
+    // The envelope, a bare message and a body with more fields are the server's own.
+    expect(containerPage(json(envelope('X', 'y')))).toBeUndefined()
+    expect(containerPage(json(JSON.stringify({ message: 'm' })))).toBeUndefined()
+    expect(
+      containerPage(json(JSON.stringify({ message: 'm', url: 'u', status: 500, code: 1 }))),
+    ).toBeUndefined()
+  })
+
+  it('makes the HTTP server’s error page one defect across operations and exceptions, apart by what was expected', () => {
+    // Recorded from the Java fixture 1.11.0: the servlet parses bodies before its adapter, so whatever the parser
+    // throws reaches Jetty, which answers its own 500 page.
+    const parse = (op: string, path: string, message: string) =>
+      exchange(op, path, 500, JSON.stringify({ message, url: `${BASE}${path}`, status: '500' }))
+    const a = parse(
+      'createNamespace',
+      '/v1/namespaces',
+      'com.fasterxml.jackson.databind.exc.MismatchedInputException: No content to map due to end-of-input',
+    )
+    const b = parse(
+      'updateTable',
+      '/v1/namespaces/n/tables/t',
+      'java.lang.UnsupportedOperationException: Cannot convert metadata update action to json: x-aaa',
+    )
+    const c = parse(
+      'getToken',
+      '/v1/oauth/tokens',
+      'java.lang.IllegalArgumentException: Chunk [] is not a valid entry',
+    )
+    // A valid body the parser refuses: the page again, but the request deserved a success, not a 4xx.
+    const valid = parse(
+      'planTableScan',
+      '/v1/namespaces/n/tables/t/plan',
+      'java.lang.IllegalArgumentException: Cannot parse missing field: term',
+    )
+    // The page where the 500 was allowed but the envelope is missing: a wrong body, not a wrong status.
+    const body = parse(
+      'reportMetrics',
+      '/v1/namespaces/n/tables/t/metrics',
+      'java.lang.IllegalArgumentException: x',
+    )
+    const ds = defectsOf({
+      tests: [
+        test('a', [violation('errors/malformed-json-400', 'status', a)], [a]),
+        test('b', [violation('commits/updates/unknown-action-400', 'status', b)], [b]),
+        test(
+          'c',
+          [violation('auth/oauth/empty-form-4xx', 'status', c, 'status 500, expected 400 or 401')],
+          [c],
+        ),
+        test(
+          'valid',
+          [violation('scan-planning/plan/x', 'status', valid, 'status 500, expected 200')],
+          [valid],
+        ),
+        test('body', [violation('errors/envelope', 'error-envelope', body, 'not wrapped')], [body]),
+      ],
+    })
+    expect(ds.map((d) => [d.kind, d.family, d.operations.join(' ')])).toEqual([
+      ['wrong-status', 'several', 'createNamespace getToken updateTable'],
+      ['wrong-body', 'reportMetrics', 'reportMetrics'],
+      ['wrong-status', 'scan', 'planTableScan'],
+    ])
+    expect(ds[0]!.title).toMatch(
+      /^createNamespace, getToken, updateTable answer 500 \(the HTTP server’s JSON error page/,
+    )
+  })
+
+  it('shares a 5xx naming a type and a message across operations, never a 4xx or a 5xx that names neither', () => {
+    const npe = envelope('NullPointerException', 'Cannot invoke "a.b.C.m()" because "namespace" is null')
+    const one = (op: string, path: string, status: number, body: string, message?: string): TestResult => {
+      const ex = exchange(op, path, status, body)
+      return test(op, [violation(`r/${op}`, 'status', ex, message)], [ex])
+    }
+    const gone = envelope('NoSuchNamespaceException', 'gone', 404)
+    const ds = defectsOf({
+      tests: [
+        one('createNamespace', '/v1/namespaces', 500, npe),
+        one('renameTable', '/v1/tables/rename', 500, npe),
+        one('dropNamespace', '/v1/namespaces/a', 404, gone, 'status 404, expected 204'),
+        one('loadNamespaceMetadata', '/v1/namespaces/b', 404, gone, 'status 404, expected 200'),
+        one('createTable', '/v1/namespaces/a/tables', 500, ''),
+        one('updateTable', '/v1/namespaces/a/tables/t', 500, ''),
+      ],
+    })
+    expect(ds.map((d) => `${d.family} ${d.answer?.status}`).sort()).toEqual([
+      'commit 500',
+      'create 500',
+      'drop 404',
+      'load 404',
+      'several 500',
+    ])
   })
 
   it('keeps a missing answer, a wrong status and a wrong body apart, and the same answer of two families', () => {
