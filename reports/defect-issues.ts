@@ -8,8 +8,65 @@
  */
 import type { Defect } from './defects.ts'
 import { defectsOf, portableCurl, reproductionScript } from './defects.ts'
+import type { UpstreamEntry, UpstreamIssue } from './defect-upstream.ts'
+import { upstreamIssues } from './defect-upstream.ts'
+import type { MatrixColumn } from './matrix.ts'
 import type { Results } from './results.ts'
+import { violatedRules } from './violated-rules.ts'
 import { ruleSource } from './rule-source.ts'
+
+/** What `report defects` is given beside the run: the matrix's runs (report matrix's inputs) and upstream issues. */
+export interface DefectIssueOptions {
+  /** Runs of other releases (or of this one): each defect says in which of them it was seen. */
+  readonly columns?: readonly MatrixColumn[]
+  readonly upstream?: readonly UpstreamEntry[]
+}
+
+/** How one run of the matrix saw a defect. */
+export type Sighting =
+  /** The run has a defect of the same key: the same answer to the same kind of request. */
+  | 'seen'
+  /** Some of its tests broke the same rules there, with another answer. */
+  | 'other answer'
+  /** Its tests ran there and broke none of its rules. */
+  | 'not seen'
+  /** None of its tests ran there (unsupported, not configured, or not in that run). */
+  | 'not run'
+
+const SIGHTING_TEXT: Record<Sighting, string> = {
+  seen: 'seen (the same answer)',
+  'other answer': 'its rules fail there with another answer',
+  'not seen': 'not seen (its tests pass)',
+  'not run': 'not run (its tests were not judged there)',
+}
+
+/** Where the matrix's runs saw `d`, in the columns' order. */
+export function sightings(
+  d: Defect,
+  columns: readonly MatrixColumn[],
+  keysOf: (r: Results) => ReadonlySet<string>,
+): { label: string; sighting: Sighting }[] {
+  return columns.map((c) => {
+    if (keysOf(c.results).has(d.key)) return { label: c.label, sighting: 'seen' }
+    const broken = new Set(violatedRules(c.results).flatMap((v) => v.tests.map((t) => `${t}\u0000${v.rule}`)))
+    if (d.occurrences.some((o) => broken.has(`${o.test}\u0000${o.rule}`)))
+      return { label: c.label, sighting: 'other answer' }
+    const judged = new Set(
+      c.results.tests.filter((t) => ['pass', 'fail', 'warn'].includes(t.outcome)).map((t) => t.id),
+    )
+    return { label: c.label, sighting: d.tests.some((t) => judged.has(t)) ? 'not seen' : 'not run' }
+  })
+}
+
+/** The defect keys of each run, computed once per run. */
+function keyCache(): (r: Results) => ReadonlySet<string> {
+  const cache = new Map<Results, ReadonlySet<string>>()
+  return (r) => {
+    let keys = cache.get(r)
+    if (!keys) cache.set(r, (keys = new Set(defectsOf(r).map((d) => d.key))))
+    return keys
+  }
+}
 
 export interface DefectIssue {
   /** `D01-list-500-numberformatexception.md`: numbered so that a listing keeps the report's order. */
@@ -36,7 +93,11 @@ function fenced(text: string, lang = ''): string[] {
 }
 
 function slug(d: Defect): string {
-  const parts = [d.family, d.answer ? String(d.answer.status) : d.kind, d.answer?.errorType ?? '']
+  const parts = [
+    d.family,
+    d.answer ? String(d.answer.status) : d.kind,
+    d.answer?.page ? 'error-page' : (d.answer?.errorType ?? ''),
+  ]
   return parts
     .join('-')
     .toLowerCase()
@@ -47,14 +108,24 @@ function slug(d: Defect): string {
 
 const MAX_BODY = 2000
 
-function issueOf(r: Results, d: Defect, width: number): DefectIssue {
+interface IssueContext {
+  readonly seen?: readonly { label: string; sighting: Sighting }[]
+  readonly upstream: readonly UpstreamIssue[]
+}
+
+function issueOf(r: Results, d: Defect, width: number, ctx: IssueContext): DefectIssue {
   const lines: string[] = [`# ${inline(d.title)}`, '']
   lines.push(
     `Found by ${inline(r.harness.name)} ${inline(r.harness.version)} (defect ${d.id} of a run against ${inline(r.target.kind)}, spec profile ${inline(r.profile)}): ${d.level === 'MUST' ? 'a MUST of the spec is broken' : 'a SHOULD of the spec is not met'}, in ${d.tests.length} test(s), on ${d.operations.map((o) => `\`${o.replace(/`/g, '')}\``).join(', ')}.`,
     '',
-    '## What the spec says',
-    '',
   )
+  if (ctx.upstream.length > 0) {
+    lines.push('Already known upstream:', '')
+    for (const i of ctx.upstream)
+      lines.push(`- [${inline(i.title)}](${i.url})${i.note ? `: ${inline(i.note)}` : ''}`)
+    lines.push('')
+  }
+  lines.push('## What the spec says', '')
   for (const x of d.rules) {
     const src = ruleSource(x.rule, r.profile)
     const link = src?.url ? `[${inline(src.label ?? src.url)}](${src.url})` : 'no public source'
@@ -95,16 +166,63 @@ function issueOf(r: Results, d: Defect, width: number): DefectIssue {
       '',
     )
   else lines.push('No request was recorded; rerun the test named below.', '')
+  if (ctx.seen && ctx.seen.length > 0) {
+    lines.push('## Releases', '', 'Where the compatibility matrix saw it:', '')
+    for (const x of ctx.seen) lines.push(`- ${inline(x.label)}: ${SIGHTING_TEXT[x.sighting]}`)
+    lines.push('')
+  }
   lines.push(`Seen in ${d.tests.length} test(s):`, '')
   const titles = new Map(d.occurrences.map((o) => [o.test, o.title]))
   for (const t of d.tests) lines.push(`- ${inline(titles.get(t) ?? t)}`)
+  // The key names the defect from run to run (report defects --upstream matches on it).
+  lines.push('', `Defect key: \`${d.key.replace(/`/g, "'")}\``)
   const number = d.id.slice(1).padStart(width, '0')
   return { file: `D${number}-${slug(d)}.md`, defect: d, markdown: lines.join('\n') + '\n' }
 }
 
-/** One issue per defect of `r`, in the defects' order. */
-export function defectIssues(r: Results): DefectIssue[] {
+/** One issue per defect of `r`, in the defects' order, and where the matrix's runs saw each. */
+export function defectIssues(r: Results, opts: DefectIssueOptions = {}): DefectIssue[] {
   const defects = defectsOf(r)
   const width = String(defects.length).length
-  return defects.map((d) => issueOf(r, d, width))
+  const keysOf = keyCache()
+  return defects.map((d) =>
+    issueOf(r, d, width, {
+      ...(opts.columns ? { seen: sightings(d, opts.columns, keysOf) } : {}),
+      upstream: upstreamIssues(opts.upstream ?? [], r.target.kind, d.key),
+    }),
+  )
+}
+
+/**
+ * README.md of the written issues: one line per defect (its file, level, the rules it breaks, the releases that saw
+ * it, the upstream issues), under the count of defects and violated rules.
+ */
+export function defectIndex(
+  r: Results,
+  issues: readonly DefectIssue[],
+  opts: DefectIssueOptions = {},
+): string {
+  const keysOf = keyCache()
+  const cell = inline // escapes `|` too
+  const lines = [
+    `# Defects of ${inline(r.target.kind)}`,
+    '',
+    `${issues.length} defect(s) behind ${violatedRules(r).length} violated rule(s), found by ${inline(r.harness.name)} ${inline(r.harness.version)} (spec profile ${inline(r.profile)}). Each file is ready to paste into the server's tracker.`,
+    '',
+    `| defect | level | what the server did | rules |${opts.columns ? ' seen in |' : ''} upstream |`,
+    `|---|---|---|---:|${opts.columns ? '---|' : ''}---|`,
+  ]
+  for (const i of issues) {
+    const d = i.defect
+    const seen = opts.columns
+      ? sightings(d, opts.columns, keysOf)
+          .filter((x) => x.sighting === 'seen')
+          .map((x) => x.label)
+      : []
+    const known = upstreamIssues(opts.upstream ?? [], r.target.kind, d.key)
+    lines.push(
+      `| [${d.id}](${i.file}) | ${d.level} | ${cell(d.title)} | ${d.rules.length} |${opts.columns ? ` ${cell(seen.join(', ') || '—')} |` : ''} ${known.map((k) => `[${cell(k.title)}](${k.url})`).join('<br>') || '—'} |`,
+    )
+  }
+  return lines.join('\n') + '\n'
 }

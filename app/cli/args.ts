@@ -32,6 +32,7 @@ const EXTRA_FLAGS = {
   out: { type: 'string' },
   format: { type: 'string' },
   write: { type: 'string' },
+  upstream: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const
@@ -75,7 +76,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
     if (type === 'number') options[name] = numberOption(name, value, `--${flag}`)
     else if (type === 'list') {
       options[name] = (value as string[]).flatMap((v) =>
-        name === 'header' ? [v] : v.split(',').map((s) => s.trim()),
+        // A header's or a variable's value may hold commas: one flag is one entry.
+        name === 'header' || name === 'env' ? [v] : v.split(',').map((s) => s.trim()),
       )
     } else options[name] = value
   }

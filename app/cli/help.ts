@@ -86,7 +86,11 @@ const PAGES: Partial<Record<Command, () => string[]>> = {
     '  report validate results.json …                 check files against the results.json schema',
     '  report merge shard1.json shard2.json … [--out DIR]   combine the shards of one certification',
     '  report matrix [LABEL=]results.json … [--out DIR]     a compatibility matrix of many targets',
-    '  report defects results.json [--out DIR]        one Markdown issue per defect (violations grouped by answer)',
+    '  report defects [LABEL=]results.json [[LABEL=]other.json …] [--upstream FILE] [--out DIR]',
+    '                                                 one Markdown issue per defect of the first run (violations',
+    '                                                 grouped by answer) and a README.md index; each says which',
+    '                                                 of the runs given (releases, report matrix inputs) saw it,',
+    '                                                 and the upstream issues FILE names (docs/defects/upstream.yaml)',
   ],
   serve: () => [
     'Usage: catalog-conformance serve [--port P] [--host H] [--prefix P] [--warehouse W] [--warehouse-dir DIR]',

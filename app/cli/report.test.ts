@@ -12,7 +12,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 async function report(
   args: string[],
   opts: { expect?: string } = {},
-  extra: { out?: string } = {},
+  extra: { out?: string; upstream?: string } = {},
 ): Promise<{ code: number; out: string[] }> {
   const out: string[] = []
   const code = await reportCommand(args, opts, (l) => out.push(l), extra)
@@ -80,8 +80,11 @@ describe('report command', () => {
     const file = fixturePath('results-fixture-1.11.0.json')
     const r = await report(['defects', file], {}, { out })
     expect(r.code).toBe(0)
-    const files = readdirSync(out).sort()
+    const files = readdirSync(out)
+      .filter((f) => f.startsWith('D'))
+      .sort()
     expect(r.out.at(-1)).toBe(`${files.length} defect(s) in ${file}`)
+    expect(readFileSync(join(out, 'README.md'), 'utf8')).toContain(`${files.length} defect(s) behind`)
     expect(files[0]).toMatch(/^D01-[a-z0-9-]+\.md$/)
     const issue = readFileSync(
       join(
@@ -98,9 +101,47 @@ describe('report command', () => {
     expect(issue).toContain('## Reproduction')
     expect(issue).toContain('"${CATALOG_URL}"')
     expect(issue).not.toContain('127.0.0.1:44907/v1')
-    // Beside the results.json by default; one file is all it takes.
+    expect(issue).not.toContain('## Releases')
     await expect(report(['defects'])).rejects.toThrow(/report defects needs a results.json file/)
-    await expect(report(['defects', file, file])).rejects.toThrow(/does not take/)
+  })
+
+  it('defects with the matrix’s runs and upstream issues: each defect says which runs saw it and what is filed', async () => {
+    const out = join(dir, 'defects-matrix')
+    const file = fixturePath('results-fixture-1.11.0.json')
+    const { defectsOf } = await import('../../reports/defects.ts')
+    const nfe = defectsOf(JSON.parse(readFileSync(file, 'utf8'))).find(
+      (d) => d.answer?.errorType === 'NumberFormatException',
+    )!
+    const upstream = join(dir, 'upstream.yaml')
+    writeFileSync(
+      upstream,
+      `- target: iceberg-rest-fixture\n  key: ${JSON.stringify(nfe.key)}\n  issues:\n` +
+        '    - url: https://github.com/apache/iceberg/issues/1\n      title: pageSize not a number is a 500\n',
+    )
+    // The first file given again keeps the runs in the order given; another run (here a vendor's) saw none of it.
+    const r = await report(['defects', `1.11=${file}`, `vendor=${A}`, `1.11=${file}`], {}, { out, upstream })
+    expect(r.code).toBe(0)
+    const name = readdirSync(out).find((f) => f.includes('numberformatexception'))!
+    const issue = readFileSync(join(out, name), 'utf8')
+    expect(issue).toContain('## Releases')
+    expect(issue).toMatch(
+      /- vendor: (not seen|not run|its rules fail)[^\n]*\n- 1\.11: seen \(the same answer\)/,
+    )
+    expect(issue).toContain(
+      'Already known upstream:\n\n- [pageSize not a number is a 500](https://github.com/apache/iceberg/issues/1)',
+    )
+    const index = readFileSync(join(out, 'README.md'), 'utf8')
+    expect(index).toContain(`| [${nfe.id}](${name}) | MUST |`)
+    expect(index).toMatch(
+      /\| 1\.11 \| \[pageSize not a number is a 500\]\(https:\/\/github\.com\/apache\/iceberg\/issues\/1\) \|/,
+    )
+    // A malformed upstream file is a one-line harness error.
+    writeFileSync(upstream, '- target: x\n  key: y\n  issues: []\n')
+    await expect(report(['defects', file], {}, { out, upstream })).rejects.toThrow(
+      /entry 1 needs at least one issue/,
+    )
+    writeFileSync(upstream, '- target: x\n  key: y\n  issues: [{ url: "http://x", title: t }]\n')
+    await expect(report(['defects', file], {}, { out, upstream })).rejects.toThrow(/needs an https url/)
   })
 
   it('refuses unknown subcommands, missing files and invalid inputs as harness errors', async () => {

@@ -5,7 +5,9 @@
  *   report check results.json --expect F strict expectations (exit 0 / 1, 2 for harness errors only)
  *   report render results.json [DIR]     re-render report.html, summary.md, badge.svg (default: beside it)
  *   report validate results.json …       check files against reports/results.schema.json (exit 1 if invalid)
- *   report defects results.json [--out DIR] one Markdown file per defect, ready for an upstream tracker
+ *   report defects [LABEL=]results.json [[LABEL=]other.json …] [--upstream FILE] [--out DIR]
+ *                                        one Markdown file per defect of the first run, ready for an upstream
+ *                                        tracker, with the runs (releases) of the matrix that saw each
  */
 import { basename, dirname, join, resolve } from 'node:path'
 import type { Options } from '../config/options.ts'
@@ -27,7 +29,8 @@ import {
 import { loadResults, readJson } from '../../reports/load-results.ts'
 import { validateResults } from '../../reports/results-schema.ts'
 import { writeReports } from '../../reports/write.ts'
-import { defectIssues } from '../../reports/defect-issues.ts'
+import { defectIndex, defectIssues } from '../../reports/defect-issues.ts'
+import { readUpstream } from '../../reports/defect-upstream.ts'
 
 const USAGE = [
   'Usage: catalog-conformance report diff A.json B.json',
@@ -38,7 +41,9 @@ const USAGE = [
   '       catalog-conformance report merge shard1/results.json shard2/results.json … [--out DIR]',
   '       catalog-conformance report matrix [LABEL=]results.json … [--out DIR]   (compatibility matrix)',
   '       catalog-conformance report basis [LABEL=]results.json … [--out FILE]   (every failing verdict and what it rests on)',
-  '       catalog-conformance report defects results.json [--out DIR]   (one Markdown issue per defect, default DIR: defects/ beside it)',
+  '       catalog-conformance report defects [LABEL=]results.json [[LABEL=]release.json …] [--upstream FILE] [--out DIR]',
+  '                 (one Markdown issue per defect of the first file, default DIR: defects/ beside it; every file given',
+  '                 is a run of the matrix each defect says it was seen in; FILE: known upstream issues, docs/defects/upstream.yaml)',
 ].join('\n')
 
 /** The words after the subcommand: at least `n` (`what` they are), at most `max` (a word more is refused, not ignored). */
@@ -80,7 +85,11 @@ export async function reportCommand(
   positionals: readonly string[],
   opts: Options,
   log: (line: string) => void,
-  extra: { readonly write?: string | boolean | undefined; readonly out?: string | boolean | undefined } = {},
+  extra: {
+    readonly write?: string | boolean | undefined
+    readonly out?: string | boolean | undefined
+    readonly upstream?: string | boolean | undefined
+  } = {},
 ): Promise<number> {
   const sub = positionals[0]
   switch (sub) {
@@ -145,16 +154,31 @@ export async function reportCommand(
     }
     case 'defects': {
       // One file per defect, ready to paste into the server's own tracker (reports/defect-issues.ts).
-      const [file] = need(positionals, 1, 'a results.json file', 1) as [string]
-      const results = loadResults(file)
+      // The first file's defects; with more files (report matrix's inputs), every file given is a run of the matrix
+      // each defect says it was seen in or not.
+      // The first file may be given again among them, to keep the runs in release order: it is then read once.
+      const files = need(positionals, 1, 'a results.json file')
+      const pathOf = (arg: string): string => resolve(arg.replace(/^[^=]*=/, ''))
+      const file = pathOf(files[0]!)
+      const again = files.slice(1).findIndex((f) => pathOf(f) === file)
+      const columns = labelledResults(again >= 0 ? [positionals[0]!, ...files.slice(1)] : positionals)
+      const first = columns[again >= 0 ? again : 0]!
+      if (extra.upstream === true)
+        throw new HarnessError('--upstream needs a file (docs/defects/upstream.yaml)')
+      const opts = {
+        ...(columns.length > 1 ? { columns } : {}),
+        ...(typeof extra.upstream === 'string' ? { upstream: readUpstream(extra.upstream) } : {}),
+      }
       const out = resolve(typeof extra.out === 'string' ? extra.out : join(dirname(file), 'defects'))
-      const issues = defectIssues(results)
+      const issues = defectIssues(first.results, opts)
       mkdirSync(out, { recursive: true })
       for (const i of issues) {
         writeFileSync(join(out, i.file), i.markdown)
         log(`wrote ${join(out, i.file)}`)
       }
-      log(`${issues.length} defect(s) in ${file}`)
+      writeFileSync(join(out, 'README.md'), defectIndex(first.results, issues, opts))
+      log(`wrote ${join(out, 'README.md')}`)
+      log(`${issues.length} defect(s) in ${files[0]}`)
       return 0
     }
     case 'validate': {
