@@ -175,7 +175,7 @@ function issueOf(r: Results, d: Defect, width: number, ctx: IssueContext): Defec
   const titles = new Map(d.occurrences.map((o) => [o.test, o.title]))
   for (const t of d.tests) lines.push(`- ${inline(titles.get(t) ?? t)}`)
   // The key names the defect from run to run (report defects --upstream matches on it).
-  lines.push('', `Defect key: \`${d.key.replace(/`/g, "'")}\``)
+  lines.push('', `Defect key: ${inline(d.key)}`)
   const number = d.id.slice(1).padStart(width, '0')
   return { file: `D${number}-${slug(d)}.md`, defect: d, markdown: lines.join('\n') + '\n' }
 }
