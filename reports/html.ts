@@ -77,7 +77,7 @@ function defectsSection(r: Results): string {
 <ul>${rules}</ul>${answer}${script}<p>tests: ${links}${d.tests.length > 50 ? ' …' : ''}</p></details>`
   })
   return `<h2 id="defects">Defects (${defects.length})</h2>
-<p class="rule">The violations grouped by the server's answer (its status, error type and message, the kind of wrong and the operation family): one defect is one thing to fix. <code>catalog-conformance report defects results.json</code> writes each as an issue.</p>
+<p class="rule">The violations grouped by the server's answer (its status, error type and message, the kind of wrong and the operation family; an HTTP server's error page or a 5xx exception is one defect on every operation it answers): one defect is one thing to fix. <code>catalog-conformance report defects results.json</code> writes each as an issue.</p>
 ${items.join('\n')}`
 }
 
@@ -202,7 +202,12 @@ function runDetails(r: Results): string {
     ? `<h2>Expectations</h2><p>${e(x.file)}: ${x.expected} as expected, ${x.unexpected.length} unexpected, ${x.stale.length} stale.</p>
 <ul>${x.unexpected.map((u) => `<li>${e(u.kind)}: ${e(u.id)} (${e(u.outcome)}${u.expected ? `, expected ${e(u.expected)}` : ''})</li>`).join('')}${x.stale.map((s) => `<li>stale: ${e(s)}</li>`).join('')}</ul>`
     : ''
-  return `${clientPart}${advised}${errors}${expectations}<h2>Run</h2>
+  // The catalog's own account of the run (a container's log): server text, escaped like every other.
+  const log = r.targetLog
+  const targetLog = log
+    ? `<h2 id="target-log">Target log</h2><p>The last ${log.lines.length} line(s) of ${e(log.source)}, attached because the run did not pass.</p><pre class="msg">${e(log.lines.join('\n'))}</pre>`
+    : ''
+  return `${clientPart}${advised}${errors}${targetLog}${expectations}<h2>Run</h2>
 <details><summary>Configuration (secrets redacted)</summary><pre>${e(JSON.stringify(r.config, null, 2))}</pre></details>
 <details><summary>Capabilities seen (GET /v1/config)</summary><pre>${e(JSON.stringify(r.capabilities, null, 2))}</pre></details>`
 }
