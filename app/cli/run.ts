@@ -16,6 +16,7 @@ import { handOverRun } from '../setup/run-handover.ts'
 import { replayArgsOf } from '../setup/replay.ts'
 import { cleanupFinding, leftoverLine } from '../setup/cleanup-finding.ts'
 import type { Exchange } from '../../suites/_harness/http/exchange.ts'
+import type { TargetLog } from '../targets/types.ts'
 import { startTarget, targetNameOf, withTargetDefaults } from '../setup/start-target.ts'
 import { ResultsReporter } from '../../reports/results-reporter.ts'
 import type { CollectedRun } from '../../reports/results-reporter.ts'
@@ -43,6 +44,7 @@ import { loadOpenApi } from '../../schemas/openapi.ts'
 import { DEFAULTS, OPTION_SPECS } from '../config/options.ts'
 import { parseTargetSpec } from '../targets/known-targets.ts'
 import { defaultWorkers } from '../config/workers.ts'
+import { parseImageRef } from '../targets/image-target.ts'
 import { writableDir } from './writable-dir.ts'
 import { harnessVersion, PACKAGE_ROOT } from './version.ts'
 import { moduleRunnerFor } from './module-runner.ts'
@@ -69,6 +71,11 @@ export function redactedOptions(opts: Options): Record<string, unknown> {
 
 /** The target a run names (`--target NAME[@VERSION]`, `--target-version`), for the expectations file's header. */
 function runTargetOf(opts: Options): { target?: string; targetVersion?: string } {
+  if (opts.image && !opts.url) {
+    // An image is named by its name and tag, as an expectations file's `target: NAME@TAG`.
+    const { name, tag } = parseImageRef(opts.image)
+    return { target: name, ...(tag ? { targetVersion: tag } : {}) }
+  }
   if (!opts.target || opts.url) return {}
   const { name, version } = parseTargetSpec(opts.target, opts.targetVersion)
   return { target: name, ...(version ? { targetVersion: version } : {}) }
@@ -99,6 +106,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     }
   }
   const target = await startTarget(opts, log)
+  const targetLog = target.log?.bind(target)
   const redactor = new Redactor(secretsOf(opts))
   let interrupted = false
   try {
@@ -132,7 +140,8 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
           new ResultsReporter((c) => {
             collected = c
             // In the Vitest UI every (re-)run is a certification of its own: its reports are written at once.
-            if (opts.ui) finishRun({ opts, run, targetKind, started, reportDir, redactor, log }, c, [])
+            if (opts.ui)
+              finishRun({ opts, run, targetKind, started, reportDir, redactor, log, targetLog }, c, [])
           }),
           // Vitest's own reporter shows harness stack and code frames: only for --debug.
           opts.debug ? 'default' : new ConsoleReporter(log, wantsColour(process.stdout, process.env)),
@@ -176,7 +185,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     const closing = vitest.close()
     const finishedEarly =
       run.skipCleanup && !interrupted
-        ? finishRun({ opts, run, targetKind, started, reportDir, redactor, log }, collected, [])
+        ? finishRun({ opts, run, targetKind, started, reportDir, redactor, log, targetLog }, collected, [])
         : undefined
     await closing
     process.off('SIGINT', onSignal)
@@ -208,7 +217,11 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
       log(
         `note: ${left.length} namespace(s) were not removed; the ${targetKind} target is discarded with its data`,
       )
-    return finishRun({ opts, run, targetKind, started, reportDir, redactor, log, leftovers }, collected, [])
+    return finishRun(
+      { opts, run, targetKind, started, reportDir, redactor, log, leftovers, targetLog },
+      collected,
+      [],
+    )
   } catch (e) {
     if (e instanceof HarnessError) throw new HarnessError(redactor.text(e.message))
     throw e
@@ -261,6 +274,8 @@ export interface Finish {
   readonly log: (line: string) => void
 }
 
+  /** The end of the started catalog's output, attached to the results of a run that did not pass. */
+  readonly targetLog?: (() => TargetLog) | undefined
 /**
  * Builds the results of a run, writes every report and prints the violated rules and the verdict; returns the exit
  * code. Called once at the end of a run, and after each run of the Vitest UI's watch mode.
@@ -309,6 +324,13 @@ export function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string
   const written = writeReports(results, reportDir, { log })
   // The defects first (what to fix), then the rules they break (what the spec says).
   for (const line of defectLines(results)) log(line)
+  // What the catalog itself said goes with a run that did not pass, where the reasons may be in it.
+  const targetLog = f.targetLog?.()
+  if (targetLog && targetLog.lines.length > 0 && (verdict !== 'conformant' || exitCode !== 0))
+    results = {
+      ...results,
+      targetLog: { source: targetLog.source, lines: targetLog.lines.map((l) => redactor.text(l)) },
+    }
   for (const line of violatedRuleLines(results)) log(line)
   for (const line of distinctFailureLines(results)) log(line)
   for (const line of replayLines(results)) log(line)

@@ -30,6 +30,36 @@ export const OPTION_SPECS = {
     description: 'Version of a started target (the Java fixture release, an image tag).',
   },
   prefix: {
+  image: {
+    type: 'string',
+    description:
+      'Certify a catalog image: IMAGE[:TAG], started with testcontainers (a Docker-compatible engine), removed after the run.',
+  },
+  containerPort: {
+    type: 'number',
+    min: 1,
+    max: 65535,
+    description: 'With --image: the port the catalog listens on inside the container (default 8181).',
+  },
+  env: {
+    type: 'list',
+    description:
+      'Environment K=V of a started catalog (repeatable): the --image container, a container target, iceberg-rest-fixture (CATALOG_*).',
+    secret: true,
+  },
+  waitPath: {
+    type: 'string',
+    description:
+      'With --image: the path polled until the catalog answers (default: the base path + /v1/config).',
+  },
+  basePath: {
+    type: 'string',
+    description: "With --image: the catalog's path in the container, before /v1 (default: none).",
+  },
+  keep: {
+    type: 'boolean',
+    description: 'Leave a started container running after the run, and print how to reach and remove it.',
+  },
     type: 'string',
     description:
       'Path prefix, used verbatim as the path segment (percent-encoded as it must appear in URLs); default: what GET /v1/config advertises.',

@@ -30,10 +30,10 @@ function coerce(name: OptionName, value: unknown, source: string): unknown {
       throw new HarnessError(`${where} must be true or false, got ${JSON.stringify(value)}`)
     case 'list':
       if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value
-      // Header values may hold commas: a header list from the environment is one header per line.
+      // Header and variable values may hold commas: such a list from the environment is one entry per line.
       if (typeof value === 'string')
         return value
-          .split(name === 'header' ? /\r?\n/ : /[,\n]/)
+          .split(name === 'header' || name === 'env' ? /\r?\n/ : /[,\n]/)
           .map((s) => s.trim())
           .filter(Boolean)
       throw new HarnessError(`${where} must be a list of strings`)
@@ -77,8 +77,13 @@ function fromRecord(raw: Raw, source: string, strict: boolean): Options {
       }
       continue
     }
-    if (name === 'header' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      out.header = Object.entries(value as Raw).map(([k, v]) => `${k}=${String(v)}`)
+    if (
+      (name === 'header' || name === 'env') &&
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value)
+    ) {
+      out[name] = Object.entries(value as Raw).map(([k, v]) => `${k}=${String(v)}`)
       continue
     }
     out[name] = coerce(name, value, source)

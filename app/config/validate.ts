@@ -10,6 +10,8 @@ import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { PACKAGE_ROOT } from '../cli/version.ts'
 import { didYouMean } from '../../schemas/did-you-mean.ts'
 import type { Options } from './options.ts'
+import { kebabName } from './options.ts'
+import { imageDefinition, imageFlagsOf, parseEnvPairs } from '../targets/image-target.ts'
 import { FAIL_ON } from '../../reports/results.ts'
 
 /** The areas a run can include or exclude: the folders of suites/ (the harness is not an area). */
@@ -64,6 +66,7 @@ export function validateNames(opts: Options): void {
       `--url and --target ${opts.target} name two catalogs; give one (a --target starts its own catalog)`,
     )
   if (opts.url !== undefined) validateUrl(opts.url)
+  validateImageFlags(opts)
   // A replay path as a failure report prints it, [rule@]path[#commands] (support/property.ts); anything else made
   // the property under replay an error.
   if (opts.path !== undefined && !/^(?:[^@\s]+@)?(?=[\d#])(?:\d+(?::\d+)*)?(?:#[^\s#@]+)?$/.test(opts.path))
@@ -75,6 +78,23 @@ export function validateNames(opts: Options): void {
     if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
       throw new HarnessError(`--shard must be i/n with 1 <= i <= n (e.g. 2/3), got "${opts.shard}"`)
   }
+}
+
+/** Options that only mean something with --image, and what --image cannot go with: refused before anything starts. */
+function validateImageFlags(opts: Options): void {
+  if (opts.env !== undefined) parseEnvPairs(opts.env)
+  if (opts.image === undefined) {
+    for (const name of ['containerPort', 'waitPath', 'basePath'] as const)
+      if (opts[name] !== undefined) throw new HarnessError(`--${kebabName(name)} goes with --image`)
+    if (opts.keep && opts.target === undefined)
+      throw new HarnessError('--keep goes with --image or a container --target (a catalog the run starts)')
+    return
+  }
+  if (opts.url !== undefined || opts.target !== undefined)
+    throw new HarnessError(
+      `--image and --${opts.url !== undefined ? 'url' : 'target'} name two catalogs; give one`,
+    )
+  imageDefinition(imageFlagsOf(opts))
 }
 
 /**

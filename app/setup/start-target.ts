@@ -8,6 +8,8 @@ import { rmSync } from 'node:fs'
 import type { Options } from '../config/options.ts'
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { registerTarget, selectTarget } from '../targets/known-targets.ts'
+import { containerTarget } from '../targets/container-target.ts'
+import { imageDefinition, imageFlagsOf, parseEnvPairs } from '../targets/image-target.ts'
 import { scratchDirSync } from '../targets/scratch-dir.ts'
 import { TargetError } from '../targets/target-error.ts'
 import type { RunningTarget } from '../targets/types.ts'
@@ -94,9 +96,9 @@ export function withTargetDefaults(opts: Options, target: RunningTarget): Option
   }
 }
 
-/** What the run should use: an explicit URL wins, then --target, then the reference server. */
+/** What the run should use: an explicit URL wins, then --image, then --target, then the reference server. */
 export function targetNameOf(opts: Options): string {
-  return opts.url ? 'url' : (opts.target ?? 'reference')
+  return opts.url ? 'url' : opts.image ? 'image' : (opts.target ?? 'reference')
 }
 
 export async function startTarget(
@@ -105,13 +107,25 @@ export async function startTarget(
 ): Promise<RunningTarget> {
   const name = targetNameOf(opts)
   try {
-    const provider = selectTarget(name, {
-      ...(opts.url ? { url: opts.url } : {}),
-      ...(opts.warehouse ? { warehouse: opts.warehouse } : {}),
-      ...(opts.targetVersion ? { version: opts.targetVersion } : {}),
-      ...(opts.profile ? { profile: opts.profile } : {}),
-    })
-    if (name !== 'reference' && name !== 'url') log(`starting target ${name}…`)
+    const env = opts.env ? parseEnvPairs(opts.env) : undefined
+    const provider = opts.image
+      ? containerTarget(imageDefinition(imageFlagsOf(opts)), { ...(opts.keep ? { keep: true } : {}) })
+      : selectTarget(name, {
+          ...(opts.url ? { url: opts.url } : {}),
+          ...(opts.warehouse ? { warehouse: opts.warehouse } : {}),
+          ...(opts.targetVersion ? { version: opts.targetVersion } : {}),
+          ...(opts.profile ? { profile: opts.profile } : {}),
+          ...(env ? { env } : {}),
+          ...(opts.keep ? { keep: true } : {}),
+        })
+    // A variable the target would not pass on must not look as if it had been set.
+    if (env && provider.kind !== 'container' && name !== 'iceberg-rest-fixture')
+      throw new HarnessError(
+        `--env goes with --image, a container target or iceberg-rest-fixture; ${name} takes none`,
+      )
+    if (opts.keep && provider.kind !== 'container')
+      throw new HarnessError(`--keep goes with a container target; ${name} is a ${provider.kind} target`)
+    if (name !== 'reference' && name !== 'url') log(`starting target ${opts.image ?? name}…`)
     return await provider.start({ timeoutMs: 180_000, log })
   } catch (e) {
     if (e instanceof TargetError || e instanceof HarnessError) throw new HarnessError(e.message)

@@ -10,6 +10,8 @@ import {
 import { TargetError } from './target-error.ts'
 
 const defs = loadContainerDefinitions()
+/** The definitions started and certified through testcontainers here (its image is built by build-images.sh). */
+const VERIFIED = ['iceberg-rest-fixture-image']
 
 describe('container definitions under fixtures/targets/containers', () => {
   it('define the seven container targets the harness documents', () => {
@@ -34,8 +36,9 @@ describe('container definitions under fixtures/targets/containers', () => {
       expect(def.teardown.removeVolumes).toBe(true)
       expect(def.teardown.stopTimeoutMs).toBeGreaterThan(0)
       expect(def.startupTimeoutMs).toBeGreaterThanOrEqual(60_000)
-      // Nothing here has been started against a real engine yet; the flag must say so until it has.
-      expect(def.verified).toBe(false)
+      // Only what has been started here is verified (container-images.test.ts starts it); the rest say why not.
+      expect(def.verified).toBe(VERIFIED.includes(def.name))
+      if (!def.verified) expect(def.notes).toMatch(/not been started here|Not started from this repository/)
     },
   )
 

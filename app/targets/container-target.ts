@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto'
+import { spawnSync } from 'node:child_process'
 import type * as Testcontainers from 'testcontainers'
 import type { ContainerDefinition, Readiness } from './container-definition.ts'
+import { LineTail } from './line-tail.ts'
 import { TargetError } from './target-error.ts'
 import type { RunningTarget, TargetAuth, TargetProvider } from './types.ts'
 
@@ -11,6 +14,64 @@ export interface ContainerTargetOptions {
   readonly version?: string
   /** Extra or overriding environment for the catalog container. */
   readonly env?: Readonly<Record<string, string>>
+  /** Leave the containers running after the run (`--keep`); stop() then says how to reach and remove them. */
+  readonly keep?: boolean
+}
+
+/** The label every container of one start carries, so that an interrupted start can find and remove them. */
+export const SESSION_LABEL = 'dev.catalog-conformance.session'
+
+/** How many lines of the catalog container's log are kept for an error message and the report. */
+const LOG_LINES = 200
+/** How many of them a start error shows. */
+const ERROR_LOG_LINES = 30
+
+/** What one container is started with: plain data, so that a test can hold it against the definition. */
+export interface ContainerSpec {
+  readonly role: 'service' | 'catalog'
+  /** Its name on the private network (the definition's name for the catalog). */
+  readonly alias: string
+  /** `name:tag`. */
+  readonly image: string
+  readonly env: Readonly<Record<string, string>>
+  readonly entrypoint?: readonly string[]
+  readonly command?: readonly string[]
+  readonly exposedPorts: readonly number[]
+  /** When it counts as started: an HTTP answer or a log line, its exit (a one-shot job), or at once. */
+  readonly wait: Readiness | { readonly kind: 'one-shot' } | undefined
+}
+
+/** The image reference of `name` and `tag`; an empty tag (a digest reference) is the name as given. */
+export function imageRef(image: { readonly name: string; readonly tag: string }): string {
+  return image.tag === '' ? image.name : `${image.name}:${image.tag}`
+}
+
+/** The containers a definition starts, in order: its services, then the catalog. */
+export function containerSpecs(
+  def: ContainerDefinition,
+  options: ContainerTargetOptions = {},
+): ContainerSpec[] {
+  const services = (def.services ?? []).map((s): ContainerSpec => ({
+    role: 'service',
+    alias: s.alias,
+    image: imageRef(s.image),
+    env: { ...s.env },
+    ...(s.entrypoint ? { entrypoint: s.entrypoint } : {}),
+    ...(s.command ? { command: s.command } : {}),
+    exposedPorts: s.ports ?? [],
+    wait: s.oneShot ? { kind: 'one-shot' } : s.readiness,
+  }))
+  const catalog: ContainerSpec = {
+    role: 'catalog',
+    alias: def.name,
+    image: imageRef({ name: def.image.name, tag: options.version ?? def.image.tag }),
+    env: { ...def.env, ...options.env },
+    ...(def.entrypoint ? { entrypoint: def.entrypoint } : {}),
+    ...(def.command ? { command: def.command } : {}),
+    exposedPorts: def.ports,
+    wait: def.readiness,
+  }
+  return [...services, catalog]
 }
 
 /**
@@ -18,6 +79,9 @@ export interface ContainerTargetOptions {
  * pulls in a Docker client that every other run can do without.
  */
 async function loadTestcontainers(): Promise<Tc> {
+  // Ryuk, testcontainers' reaper, is an image from a registry, which may be out of reach (and is here): the target
+  // removes what it starts itself, on stop, on a failed start, on Ctrl+C and at exit. An explicit setting wins.
+  process.env['TESTCONTAINERS_RYUK_DISABLED'] ??= 'true'
   try {
     return await import('testcontainers')
   } catch (err) {
@@ -29,15 +93,19 @@ async function loadTestcontainers(): Promise<Tc> {
   }
 }
 
+/** The first line of an error, as a one-line reason. */
+function firstLine(err: unknown): string {
+  return err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err)
+}
+
 /** Fails with one readable sentence (not a stack dump) when no Docker-compatible engine answers. */
-async function requireRuntime(tc: Tc): Promise<void> {
+async function requireRuntime(tc: Tc): Promise<Testcontainers.ContainerRuntimeClient> {
   try {
-    await tc.getContainerRuntimeClient()
+    return await tc.getContainerRuntimeClient()
   } catch (err) {
-    const reason = err instanceof Error ? err.message.split('\n')[0] : String(err)
     throw new TargetError(
       'TARGET_NO_CONTAINER_RUNTIME',
-      `container targets need a Docker-compatible engine, and none was found (${reason}). ` +
+      `container targets need a Docker-compatible engine, and none was found (${firstLine(err)}). ` +
         'Start Docker or Podman, or set DOCKER_HOST; or pick a process or url target.',
       { cause: err },
     )
@@ -47,13 +115,43 @@ async function requireRuntime(tc: Tc): Promise<void> {
 function waitStrategy(tc: Tc, readiness: Readiness): Testcontainers.WaitStrategy {
   if (readiness.kind === 'log') return tc.Wait.forLogMessage(readiness.pattern, readiness.times ?? 1)
   const ok = new Set(readiness.status)
-  return tc.Wait.forHttp(readiness.path, readiness.port).forStatusCodeMatching((s) => ok.has(s))
+  // A container that exits while it is waited for fails at once, with its last log lines, not at the deadline.
+  return tc.Wait.forHttp(readiness.path, readiness.port, {
+    abortOnContainerExit: true,
+  }).forStatusCodeMatching((s) => ok.has(s))
+}
+
+/** Removes every container (and its volumes) and network labelled with `session`; never throws. */
+async function removeSession(client: Testcontainers.ContainerRuntimeClient, session: string): Promise<void> {
+  const ours = (await client.container.list().catch(() => [])).filter(
+    (c) => c.Labels[SESSION_LABEL] === session,
+  )
+  await Promise.all(
+    ours.map((c) =>
+      client.container
+        .getById(c.Id)
+        .remove({ force: true, v: true })
+        .catch(() => undefined),
+    ),
+  )
+}
+
+/**
+ * The last resort when the process exits with containers of `session` still there (a crash, an exit that skipped
+ * stop()): an 'exit' handler cannot wait for the engine's API, so the docker CLI removes them, if there is one.
+ */
+function removeSessionSync(session: string): void {
+  const filter = `label=${SESSION_LABEL}=${session}`
+  const ids = spawnSync('docker', ['ps', '-aq', '--filter', filter], { encoding: 'utf8', timeout: 10_000 })
+  const list = (ids.stdout ?? '').split('\n').filter(Boolean)
+  if (list.length > 0) spawnSync('docker', ['rm', '-fv', ...list], { stdio: 'ignore', timeout: 20_000 })
 }
 
 /**
  * A catalog started in containers from a {@link ContainerDefinition}: sidecar services first, on a
- * private network, then the catalog, then its bootstrap requests. Everything started is stopped
- * (and volumes removed, when the definition says so) by `stop()` or when starting fails.
+ * private network, then the catalog, then its bootstrap requests. Everything started is removed
+ * (and volumes, when the definition says so) by `stop()`, when starting fails, on Ctrl+C while it starts,
+ * and at exit. `--image` builds a definition of one container and comes through here too.
  */
 export function containerTarget(
   def: ContainerDefinition,
@@ -63,45 +161,72 @@ export function containerTarget(
     kind: 'container',
     async start({ timeoutMs, log }) {
       const tc = await loadTestcontainers()
-      await requireRuntime(tc)
+      const client = await requireRuntime(tc)
+      const session = randomBytes(8).toString('hex')
       const startup = Math.min(timeoutMs, def.startupTimeoutMs)
+      const specs = containerSpecs(def, options)
+      const catalogImage = specs[specs.length - 1]?.image ?? imageRef(def.image)
+      const tail = new LineTail(LOG_LINES)
       const started: Started[] = []
       let network: Testcontainers.StartedNetwork | undefined
+      let stopped = false
+      const onExit = () => {
+        if (!stopped) removeSessionSync(session)
+      }
+      process.once('exit', onExit)
       const stopAll = async (): Promise<void> => {
         const stopOptions = { timeout: def.teardown.stopTimeoutMs, removeVolumes: def.teardown.removeVolumes }
         for (const c of started.reverse()) await c.stop(stopOptions).catch(() => undefined)
         started.length = 0
+        // Whatever a start left half-made (a container created when the start failed) goes too.
+        await removeSession(client, session)
         await network?.stop().catch(() => undefined)
+        network = undefined
+        stopped = true
+        process.off('exit', onExit)
+      }
+      // Ctrl+C while the containers start: remove them, then end as an interrupted run does. (Once the run has
+      // started, the run's own handler cancels it and stop() runs.)
+      const onSignal = () => {
+        log(`interrupted: removing the containers of ${def.name}…`)
+        void stopAll().finally(() => process.exit(130))
+      }
+      process.once('SIGINT', onSignal)
+      process.once('SIGTERM', onSignal)
+      // testcontainers unrefs its log stream and the timers of its waits: when the container exits early, nothing
+      // else may hold the event loop, and Node ended the run with exit 0 before the start had failed (seen here).
+      const holdLoop = setInterval(() => undefined, 60_000)
+      const withLog = (head: string): string => {
+        const lines = tail.lines().slice(-ERROR_LOG_LINES)
+        return lines.length === 0
+          ? `${head}. The container wrote no log.`
+          : `${head}. Last lines of its log:\n${lines.map((l) => `  | ${l}`).join('\n')}`
       }
       try {
-        network = await new tc.Network().start()
-        for (const service of def.services ?? []) {
-          log(`${def.name}: starting ${service.alias} (${service.image.name}:${service.image.tag})`)
-          let c = new tc.GenericContainer(`${service.image.name}:${service.image.tag}`)
-            .withNetwork(network)
-            .withNetworkAliases(service.alias)
-            .withEnvironment({ ...service.env })
+        // A private network only for a catalog with services: one container needs none, and each is one more thing
+        // to remove.
+        if (def.services?.length) network = await new tc.Network().start()
+        for (const spec of specs) {
+          log(
+            `${def.name}: starting ${spec.role === 'service' ? `${spec.alias} (${spec.image})` : spec.image}`,
+          )
+          let c = new tc.GenericContainer(spec.image)
+            .withLabels({ [SESSION_LABEL]: session })
+            .withEnvironment({ ...spec.env })
             .withStartupTimeout(startup)
-          if (service.entrypoint) c = c.withEntrypoint([...service.entrypoint])
-          if (service.command) c = c.withCommand([...service.command])
-          if (service.ports?.length) c = c.withExposedPorts(...service.ports)
-          if (service.oneShot) c = c.withWaitStrategy(tc.Wait.forOneShotStartup())
-          else if (service.readiness) c = c.withWaitStrategy(waitStrategy(tc, service.readiness))
+          if (network) c = c.withNetwork(network).withNetworkAliases(spec.alias)
+          if (spec.entrypoint) c = c.withEntrypoint([...spec.entrypoint])
+          if (spec.command) c = c.withCommand([...spec.command])
+          if (spec.exposedPorts.length) c = c.withExposedPorts(...spec.exposedPorts)
+          if (spec.wait?.kind === 'one-shot') c = c.withWaitStrategy(tc.Wait.forOneShotStartup())
+          else if (spec.wait) c = c.withWaitStrategy(waitStrategy(tc, spec.wait))
+          if (spec.role === 'catalog')
+            c = c.withLogConsumer((stream) => stream.on('data', (chunk) => tail.push(String(chunk))))
+          const at = Date.now()
           started.push(await c.start())
+          log(`${def.name}: ${spec.alias} ready after ${Date.now() - at} ms`)
         }
-        const image = `${def.image.name}:${options.version ?? def.image.tag}`
-        log(`${def.name}: starting ${image}`)
-        let catalog = new tc.GenericContainer(image)
-          .withNetwork(network)
-          .withNetworkAliases(def.name)
-          .withEnvironment({ ...def.env, ...options.env })
-          .withExposedPorts(...def.ports)
-          .withWaitStrategy(waitStrategy(tc, def.readiness))
-          .withStartupTimeout(startup)
-        if (def.entrypoint) catalog = catalog.withEntrypoint([...def.entrypoint])
-        if (def.command) catalog = catalog.withCommand([...def.command])
-        const main = await catalog.start()
-        started.push(main)
+        const main = started[started.length - 1] as Started
 
         const hostUrl = (port: number) => `http://${main.getHost()}:${main.getMappedPort(port)}`
         const auth: TargetAuth | undefined = def.auth && {
@@ -112,24 +237,43 @@ export function containerTarget(
           ...(def.auth.scope === undefined ? {} : { scope: def.auth.scope }),
         }
         await runBootstrap(def, hostUrl, auth, log)
+        clearInterval(holdLoop)
+        process.off('SIGINT', onSignal)
+        process.off('SIGTERM', onSignal)
 
+        const url = `${hostUrl(def.catalog.port)}${def.catalog.basePath}`
+        const keep = async (): Promise<void> => {
+          stopped = true
+          process.off('exit', onExit)
+          const ids = [...started].reverse().map((c) => c.getId().slice(0, 12))
+          log(
+            `--keep: ${catalogImage} keeps running at ${url} (container ${ids.join(', ')}); remove with: docker rm -fv ${ids.join(' ')}${network ? ` && docker network rm ${network.getName()}` : ''}`,
+          )
+        }
+        let stopping: Promise<void> | undefined
         const running: RunningTarget = {
-          url: `${hostUrl(def.catalog.port)}${def.catalog.basePath}`,
+          url,
           ...(def.catalog.warehouse === undefined ? {} : { warehouse: def.catalog.warehouse }),
+          ...(def.catalog.prefix === undefined ? {} : { prefix: def.catalog.prefix }),
           ...(auth === undefined ? {} : { auth }),
-          stop: stopAll,
+          log: () => ({ source: `container ${catalogImage}`, lines: tail.lines() }),
+          stop: () => (stopping ??= options.keep ? keep() : stopAll()),
         }
         return running
       } catch (err) {
+        clearInterval(holdLoop)
+        process.off('SIGINT', onSignal)
+        process.off('SIGTERM', onSignal)
         await stopAll()
-        if (err instanceof TargetError) throw err
-        const reason = err instanceof Error ? err.message.split('\n')[0] : String(err)
+        if (err instanceof TargetError) throw new TargetError(err.code, withLog(err.message), { cause: err })
+        const exited = /exited/i.test(firstLine(err))
         throw new TargetError(
-          'TARGET_READINESS_TIMEOUT',
-          `${def.name}: containers did not start: ${reason}`,
-          {
-            cause: err,
-          },
+          exited ? 'TARGET_EXITED' : 'TARGET_READINESS_TIMEOUT',
+          // testcontainers puts the log lines in its message too; they follow once, below.
+          withLog(
+            `${def.name}: ${catalogImage} did not start: ${firstLine(err).replace(/, last \d+ logs:.*$/, '')}`,
+          ),
+          { cause: err },
         )
       }
     },

@@ -19,6 +19,8 @@ export interface SelectTargetOptions {
   readonly env?: Readonly<Record<string, string>>
   /** The run's spec profile (the reference server adapts where the profiles differ). */
   readonly profile?: string
+  /** Leave a started container running after the run (`--keep`; container targets only). */
+  readonly keep?: boolean
 }
 
 /** One entry of the catalog of known targets. */
@@ -92,6 +94,7 @@ function ensureContainers(): void {
         containerTarget(def, {
           ...(o.version === undefined ? {} : { version: o.version }),
           ...(o.env === undefined ? {} : { env: o.env }),
+          ...(o.keep ? { keep: true } : {}),
         }),
     })
   }

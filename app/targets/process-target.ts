@@ -162,6 +162,7 @@ export function processTarget(options: ProcessTargetOptions): TargetProvider {
         ...(launch.warehouse === undefined ? {} : { warehouse: launch.warehouse }),
         ...(launch.token === undefined ? {} : { token: launch.token }),
         ...bootstrapped,
+        log: () => ({ source: `process ${options.name}`, lines: tail.lines() }),
         stop: () => (stopping ??= stop()),
       }
       return running

@@ -22,8 +22,20 @@ export interface RunningTarget {
   readonly prefix?: string
   /** Extra credentials a started target was set up with, for the auth suite (local targets only). */
   readonly testCredentials?: { readonly readOnlyToken?: string; readonly expiredToken?: string }
+  /**
+   * The last lines the started catalog wrote (a container's log, a process's output), attached to the report of a run
+   * that did not pass; absent for a catalog the harness did not start.
+   */
+  log?(): TargetLog
   /** Stops what the provider started; a no-op for external targets. */
   stop(): Promise<void>
+}
+
+/** The end of a started catalog's output, as the report shows it. */
+export interface TargetLog {
+  /** Whose output: `container IMAGE`, `process NAME`. */
+  readonly source: string
+  readonly lines: readonly string[]
 }
 
 /** Client-credentials login a started target expects (spec: POST /v1/oauth/tokens or an IdP). */
