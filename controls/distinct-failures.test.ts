@@ -60,4 +60,29 @@ describe('distinct failures of a property', () => {
       expect(again?.moreFailures).toBeUndefined()
     },
   )
+
+  // The Java fixture answers many crashes with its container's body (no envelope): the same rule broken with the same
+  // words. The server's own text keeps them apart (support/failure-signature.ts), so each is reported.
+  test(
+    'two crashes with the container body: two distinct failures, told apart by the server text',
+    { timeout: 300_000 },
+    async () => {
+      const bare = FAULTS.find((f) => f.name === 'generated-two-bare-crashes-500')!
+      const run = await runFault(bare, { extraArgs: [...only, '--seed', '42', '--distinct-failures', '5'] })
+      outcomes.push(run)
+      expect(run.exitCode, run.output).toBe(1)
+      const t = run.results?.tests.find((x) => x.rule === RULE)
+      expect(t?.outcome).toBe('fail')
+      const all = [t?.counterexample, ...(t?.moreFailures ?? []).map((f) => f.counterexample)]
+      // Both are examples every run tries first: an empty level and a NUL in the last level.
+      expect(
+        all.some((c) => c?.includes('an empty level added')),
+        t?.message,
+      ).toBe(true)
+      expect(
+        all.some((c) => c?.includes('last level = itself + NUL')),
+        t?.message,
+      ).toBe(true)
+    },
+  )
 })

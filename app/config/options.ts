@@ -3,6 +3,7 @@
  * Precedence (config/resolve.ts): flags > environment > YAML file > defaults.
  */
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
+import { RUN_DISTINCT_FAILURES } from '../../suites/_harness/support/property.ts'
 
 export type OptionType = 'string' | 'number' | 'boolean' | 'list'
 
@@ -93,7 +94,7 @@ export const OPTION_SPECS = {
     type: 'number',
     min: 1,
     description:
-      'Distinct failures a robustness property reports per rule and operation (default 5; 1: the first only, faster).',
+      'Most distinct failures a robustness property reports per rule and operation (default 10: each property its own cap, 5 for most, 10 for the generated bodies; 1: the first only, faster).',
   },
   thorough: {
     type: 'boolean',
@@ -163,7 +164,7 @@ export const DEFAULTS = {
   profile: '1.11',
   seed: 42,
   runs: 25,
-  distinctFailures: 5,
+  distinctFailures: RUN_DISTINCT_FAILURES,
   timeout: 10_000,
   reportDir: 'reports/out',
   delegationHeader: 'X-Iceberg-Access-Delegation',

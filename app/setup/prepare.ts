@@ -15,6 +15,7 @@ import { Transport } from '../../suites/_harness/http/transport.ts'
 import type { RunContext } from '../../suites/_harness/run-context.ts'
 import { runNamespaces } from '../../suites/_harness/sandbox/cleanup.ts'
 import { newRunId, runPrefix } from '../../suites/_harness/sandbox/names.ts'
+import { RUN_DISTINCT_FAILURES } from '../../suites/_harness/support/property.ts'
 import { fetchClientCredentialsToken } from './oauth.ts'
 
 /** The base URL without a trailing slash or `/v1` (a --url was checked when the options were resolved). */
@@ -123,7 +124,7 @@ export async function prepareRun(opts: Options, baseUrlIn: string, replayArgs = 
       seed: opts.seed ?? 42,
       ...(opts.path ? { path: opts.path } : {}),
       runs: opts.runs ?? 25,
-      distinctFailures: opts.distinctFailures ?? 5,
+      distinctFailures: opts.distinctFailures ?? RUN_DISTINCT_FAILURES,
       thorough: opts.thorough ?? false,
       timeoutMs,
       concurrency: opts.concurrency ?? 8,

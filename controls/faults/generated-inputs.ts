@@ -70,6 +70,35 @@ function twoCrashes(req: { body: string }): ServerResponse | undefined {
   return undefined
 }
 
+/**
+ * A servlet container's own error body, as Jetty writes it for an exception that escaped the catalog: no error
+ * envelope, the exception's text in a bare `message`.
+ */
+function containerError(message: string): ServerResponse {
+  return {
+    status: 500,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message, url: '/v1/namespaces', status: '500' }),
+  }
+}
+
+/**
+ * createNamespace as the Java fixture 1.11.0 answers two schema-valid namespaces, both with its container's body: a
+ * NUL in a level and an empty level, each its own exception. The two 500s break the same rule with the same words
+ * (the body is not the envelope): only the server's text tells the two defects apart.
+ */
+function twoBareCrashes(req: { body: string }): ServerResponse | undefined {
+  const ns = (bodyOf(req, 'createNamespace') as { namespace?: unknown } | undefined)?.namespace
+  if (!Array.isArray(ns)) return undefined
+  if (ns.some((l) => typeof l === 'string' && l.includes('\u0000')))
+    return containerError(
+      'com.fasterxml.jackson.databind.JsonMappingException: Cannot create a namespace with the null-byte character',
+    )
+  if (ns.some((l) => l === ''))
+    return containerError('java.lang.IllegalArgumentException: Invalid namespace: empty level')
+  return undefined
+}
+
 /** The parsed body of a mutated operation's request, or undefined (no such operation, or no JSON). */
 function bodyOf(req: { body: string }, op: string | undefined): unknown {
   if (!op || !(OPS as readonly string[]).includes(op)) return undefined
@@ -135,6 +164,18 @@ export const faults: Fault[] = [
     breaks: ['robustness/generated/createNamespace'],
     hooks: () => ({
       onRequest: (req) => (operationOf(req) === 'createNamespace' ? (twoCrashes(req) ?? req) : req),
+    }),
+  },
+  {
+    name: 'generated-two-bare-crashes-500',
+    description:
+      'createNamespace crashes (500, the container’s own error body, no envelope) in two unrelated ways: on a NUL in a namespace level and on an empty level.',
+    areas: ['robustness'],
+    files: ['robustness/generated-inputs.test.ts'],
+    // Both bodies are valid: each 500 is a robustness finding, and its body not the envelope (a MUST).
+    breaks: ['errors/envelope', 'errors/no-5xx'],
+    hooks: () => ({
+      onRequest: (req) => (operationOf(req) === 'createNamespace' ? (twoBareCrashes(req) ?? req) : req),
     }),
   },
   {

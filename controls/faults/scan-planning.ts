@@ -67,6 +67,32 @@ export const faults: Fault[] = [
     }),
   },
   {
+    name: 'plan-incremental-without-end-500',
+    description:
+      'A plan with start-snapshot-id but no end-snapshot-id crashes the request parser (500), as the Java fixture 1.11.0 does ("Invalid incremental scan").',
+    areas: AREAS,
+    breaks: ['scan-planning/plan/incremental-without-end-400'],
+    hooks: () => ({
+      onRequest: (req) => {
+        if (operationOf(req) !== 'planTableScan') return req
+        let body: unknown
+        try {
+          body = JSON.parse(req.body)
+        } catch {
+          return req
+        }
+        const b = (body ?? {}) as Json
+        return b['start-snapshot-id'] !== undefined && b['end-snapshot-id'] === undefined
+          ? errorResponse(
+              500,
+              'IllegalArgumentException',
+              'Invalid incremental scan: startSnapshotId and endSnapshotId is required',
+            )
+          : req
+      },
+    }),
+  },
+  {
     name: 'plan-missing-table-500',
     description: 'Planning a scan of a missing table is a 500.',
     areas: AREAS,

@@ -22,7 +22,7 @@ import { withoutNulls } from '../../schemas/model/json.ts'
 import { OPERATIONS } from '../../schemas/operations.ts'
 import { operation, rule } from '../_harness/dsl.ts'
 import { bodyMutation, bodyMutationExamples } from '../_harness/arbitraries/body-mutation.ts'
-import { DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
+import { BODY_DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
 import { CASES } from './generated-cases.ts'
 
 const ok = (status: number) => status >= 200 && status < 300
@@ -92,7 +92,7 @@ for (const c of CASES) {
               })
             }),
           {
-            distinct: DISTINCT_FAILURES,
+            distinct: BODY_DISTINCT_FAILURES,
             examples: bodyMutationExamples(target.body(), target.keep).map((m) => [m]),
           },
         )

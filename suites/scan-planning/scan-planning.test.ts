@@ -96,6 +96,25 @@ operation('planTableScan', () => {
 
   rule(
     {
+      id: 'scan-planning/plan/incremental-without-end-400',
+      title: 'a plan with start-snapshot-id but no end-snapshot-id is 400',
+      requires: ['createNamespace', 'createTable', 'planTableScan'],
+    },
+    async ({ catalog, sandbox, check, unsupported }) => {
+      const ns = await sandbox.namespace(catalog, 'noend')
+      await createTable(catalog, check, ns, 't')
+      const ex = await catalog.op.planTableScan({
+        namespace: ns,
+        table: 't',
+        body: { 'start-snapshot-id': 1 },
+      })
+      if (ex.status === 406) unsupported('the server does not plan scans (406)')
+      check.conform(ex, { status: 400 })
+    },
+  )
+
+  rule(
+    {
       id: 'scan-planning/plan/missing-table-404',
       title: 'planning a scan of a table that does not exist is 404',
       requires: ['createNamespace', 'planTableScan'],

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ConformanceFailure, SetupError } from '../results/errors.ts'
 import type { Violation } from '../results/violation.ts'
-import { failureSignature, normaliseMessage } from './failure-signature.ts'
+import { failureSignature, normaliseMessage, serverErrorText } from './failure-signature.ts'
 
 const fiveHundred = (detail: string, status = 500): Violation => ({
   check: 'server-error',
@@ -45,6 +45,14 @@ describe('normaliseMessage', () => {
       'Cannot invoke "…" because "…" is null',
     )
   })
+  test('an echoed value at the end reads the same whatever its JSON type', () => {
+    const at = (v: string) => normaliseMessage(`Cannot parse to a boolean value: case-sensitive: ${v}`)
+    expect(at('"true"')).toBe('Cannot parse to a boolean value: case-sensitive: #')
+    expect(at('0')).toBe(at('"true"'))
+    expect(at('null')).toBe(at('"true"'))
+    // Not inside the text: a null there is a word of it.
+    expect(normaliseMessage('Cannot invoke "a.B.levels()" because "namespace" is null')).toContain('is null')
+  })
   test('only the first line', () => {
     expect(normaliseMessage('boom\n  Received: 500')).toBe('boom')
   })
@@ -86,5 +94,45 @@ describe('failureSignature', () => {
     expect(failureSignature([], new ConformanceFailure('x'))).not.toBe(
       failureSignature([], new SetupError('x')),
     )
+  })
+  test('a server error adds what its body names: two crashes without the envelope are two kinds', () => {
+    // Jetty's own error body, as the Java fixture 1.11.0 writes it: the exception's text unescaped (not JSON).
+    const jetty = (text: string): { status: number; body: string } => ({
+      status: 500,
+      body: `{\n"message":"${text}\n at [Source: REDACTED; line: 1]",\n"url":"http://h/v1/x",\n"status":"500"\n}`,
+    })
+    const envelope: Violation = {
+      check: 'error-envelope',
+      rule: 'errors/envelope',
+      level: 'MUST',
+      message: 'error response is not wrapped as { "error": { … } } (IcebergErrorResponse)',
+      status: 500,
+    }
+    const emptyName = jetty('java.lang.IllegalArgumentException: Invalid table name: null or empty')
+    const nul = jetty(
+      'java.lang.IllegalArgumentException: Cannot create a namespace with the null-byte character',
+    )
+    expect(failureSignature([envelope], undefined, emptyName)).not.toBe(
+      failureSignature([envelope], undefined, nul),
+    )
+    // Two cases of one crash still share a key: the column and the echoed value are blanked.
+    expect(failureSignature([envelope], undefined, jetty("Unrecognized token 'ab': at column 3"))).toBe(
+      failureSignature([envelope], undefined, jetty("Unrecognized token 'xyz': at column 61")),
+    )
+    // Without an answer the key is the violation's alone, as before.
+    expect(failureSignature([envelope], undefined)).toBe(
+      [envelope.rule, 500, normaliseMessage(envelope.message)].join(' | '),
+    )
+  })
+  test('serverErrorText: the envelope, a bare message, an HTML title; nothing below 500', () => {
+    const envelope = JSON.stringify({ error: { type: 'NoSuchTableException', message: 'no t', code: 500 } })
+    expect(serverErrorText({ status: 500, body: envelope })).toBe('NoSuchTableException: no t')
+    expect(serverErrorText({ status: 500, body: '{"message":"boom","url":"u","status":"500"}' })).toBe('boom')
+    expect(
+      serverErrorText({ status: 500, body: '<html><title>Error 500 java.lang.X: y</title></html>' }),
+    ).toBe('Error 500 java.lang.X: y')
+    expect(serverErrorText({ status: 400, body: envelope })).toBe('')
+    expect(serverErrorText({ status: 500, body: '[1]' })).toBe('')
+    expect(serverErrorText(undefined)).toBe('')
   })
 })

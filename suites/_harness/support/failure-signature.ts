@@ -10,6 +10,11 @@
  * violation's rule, the status of its exchange and the first line of its message with the generated parts blanked:
  * quoted and bracketed text (names, echoed values and lists) and every token holding a digit (numbers, positions,
  * hex and uuid names).
+ * A server error adds what the server named: the first line of its error text (the envelope's type and message, a
+ * bare `message` as Jetty's own error body has it, or an HTML page's title), normalised alike. Without it, every 5xx
+ * whose body is not the error envelope breaks the same rule with the same words, so two crashes of one operation (the
+ * Java fixture 1.11.0 answers an empty table name with `IllegalArgumentException: Invalid table name` and a NUL in a
+ * namespace with `Cannot create a namespace with the null-byte character`, both in Jetty's body) would be one kind.
  * Without a MUST violation (a setup step refused, the harness threw) the key is the thrown error's name and
  * normalised first line. Words the server writes without quotes or digits stay: a message that echoes a bare
  * generated word splits one defect into several keys, which the cap on distinct failures bounds.
@@ -35,16 +40,52 @@ export function normaliseMessage(message: string): string {
       .replace(/\[[^\]]*(?:\]|$)/g, '[…]')
       // Numbers, column and line positions, hex ids, uuids, generated names with a counter or a random part.
       .replace(/[\w.-]*\d[\w.-]*/g, '#')
+      // An echoed value that ends the line reads the same whatever its type (`case-sensitive: "true"`, `: 0`, `: null`).
+      .replace(/: (?:"…"|'…'|`…`|null|true|false)\s*$/, ': #')
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, MAX_MESSAGE)
   )
 }
 
-/** The signature of a failing execution from the violations it recorded and what it threw. */
-export function failureSignature(violations: readonly Violation[], thrown: unknown): string {
+/** The answer the first MUST violation was recorded on: its status and its body as recorded. */
+export interface Answer {
+  readonly status: number
+  readonly body: string
+}
+
+/** What a server error's body names (see the module comment); '' for any other answer or a body that names nothing. */
+export function serverErrorText(answer: Answer | undefined): string {
+  if (!answer || answer.status < 500) return ''
+  const body = answer.body.trim()
+  try {
+    const json = JSON.parse(body) as {
+      error?: { type?: unknown; message?: unknown }
+      message?: unknown
+    } | null
+    const err = json?.error
+    if (err && typeof err === 'object')
+      return `${typeof err.type === 'string' ? err.type : ''}: ${typeof err.message === 'string' ? err.message : ''}`
+    return typeof json?.message === 'string' ? json.message : ''
+  } catch {
+    // Jetty writes the exception's text unescaped (raw newlines): a body that is not JSON, whose message still reads.
+    const message = /"message"\s*:\s*"((?:[^"\\]|\\.)*)/.exec(body)?.[1]
+    if (message !== undefined) return message
+    return /<title>([^<]*)<\/title>/i.exec(body)?.[1] ?? ''
+  }
+}
+
+/**
+ * The signature of a failing execution from the violations it recorded, what it threw, and the answer its first MUST
+ * violation was recorded on (when known).
+ */
+export function failureSignature(violations: readonly Violation[], thrown: unknown, answer?: Answer): string {
   const must = violations.find((v) => v.level === 'MUST')
-  if (must) return [must.rule, must.status ?? '-', normaliseMessage(must.message)].join(' | ')
+  if (must) {
+    const key = [must.rule, must.status ?? '-', normaliseMessage(must.message)]
+    const named = normaliseMessage(serverErrorText(answer))
+    return (named ? [...key, named] : key).join(' | ')
+  }
   const name = thrown instanceof Error ? thrown.name : typeof thrown
   const message = thrown instanceof Error ? thrown.message : String(thrown)
   return [name, normaliseMessage(message)].join(' | ')
