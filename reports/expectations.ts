@@ -142,8 +142,14 @@ export function checkExpectationsFit(
   const sameVersion = !version || !run.targetVersion || version === run.targetVersion
   if (!sameName || !sameVersion)
     throw new HarnessError(
-      `${file} is written for target ${header.target}, and this run starts ${run.target}${run.targetVersion ? `@${run.targetVersion}` : ''}: run with --target ${header.target}`,
+      `${file} is written for target ${header.target}, and this run starts ${run.target}${run.targetVersion ? `@${run.targetVersion}` : ''}: run with ${rerunFlag(header.target)}`,
     )
+}
+
+/** The flag that starts an expectations file's target: an image's name has a slash (`--image NAME:TAG`). */
+function rerunFlag(target: string): string {
+  const [name, version] = target.split('@')
+  return name?.includes('/') ? `--image ${name}${version ? `:${version}` : ''}` : `--target ${target}`
 }
 
 /**

@@ -45,6 +45,7 @@ const RUN_EXAMPLES = [
   '  catalog-conformance run --url http://localhost:8181 --warehouse demo --token "$TOKEN"',
   '  catalog-conformance run --url https://catalog.example.com --client-id me --client-secret "$SECRET"',
   '  catalog-conformance run --target iceberg-rest-fixture --include namespaces,tables --profile 1.10',
+  '  catalog-conformance run --image apache/iceberg-rest-fixture:1.10.1     # a catalog image, through testcontainers',
   '  catalog-conformance run --url … --shard 1/3 --report-dir out/1   # one of three CI machines',
 ]
 

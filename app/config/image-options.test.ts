@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseCommandLine } from '../cli/args.ts'
 import { fromEnv, resolveOptions } from './resolve.ts'
+import { checkExpectationsFit } from '../../reports/expectations.ts'
 
 const resolve = (argv: string[]) => resolveOptions(parseCommandLine(argv).options, {})
 
@@ -44,5 +45,19 @@ describe('--image and its flags: a mistake is one line before anything starts', 
 
   it('CATALOG_CONFORMANCE_ENV is one variable per line', () => {
     expect(fromEnv({ CATALOG_CONFORMANCE_ENV: 'A=1,2\nB=3' }).env).toEqual(['A=1,2', 'B=3'])
+  })
+
+  it('an expectations file of an image names the --image flag that starts it', () => {
+    const header = { profile: '1.11', target: 'catalog-conformance/iceberg-rest-fixture@1.11.0' }
+    expect(() =>
+      checkExpectationsFit(header, { profile: '1.11', target: 'iceberg-rest-fixture-image' }, 'f.yaml'),
+    ).toThrow('run with --image catalog-conformance/iceberg-rest-fixture:1.11.0')
+    expect(() =>
+      checkExpectationsFit(
+        header,
+        { profile: '1.11', target: 'catalog-conformance/iceberg-rest-fixture', targetVersion: '1.11.0' },
+        'f.yaml',
+      ),
+    ).not.toThrow()
   })
 })
