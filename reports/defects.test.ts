@@ -220,6 +220,14 @@ describe('defects', () => {
     ).toBe('Cannot invoke "org.apache.iceberg.catalog.Namespace.levels()" because "x" is null')
   })
 
+  it('masks URLs and absolute paths: a server’s warehouse is another place on every server', () => {
+    expect(messageShape("one warehouse, 'file:///dev/shm/rustberg-rLrjiY/warehouse'. Either set it")).toBe(
+      messageShape("one warehouse, 'file:///dev/shm/rustberg-ca8ivN/warehouse'. Either set it"),
+    )
+    expect(messageShape('cannot read /tmp/abc/def.json here')).toBe('cannot read # here')
+    expect(messageShape('start-snapshot-id / end-snapshot-id')).toBe('start-snapshot-id / end-snapshot-id')
+  })
+
   it('reads the class of status a check expected', () => {
     expect(expectedClass('status 500, expected 400')).toBe('4xx')
     expect(expectedClass('status 500 (X: expected 200 here), expected a 4xx other than 404')).toBe('4xx')

@@ -39,6 +39,8 @@ import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.
 import type { DefectRecord, Results, TestResult } from './results.ts'
 import { violatedRules } from './violated-rules.ts'
 
+export { portableCurl, reproductionScript } from './reproduction.ts'
+
 export type DefectKind = 'no-answer' | 'wrong-status' | 'wrong-body' | 'unrecorded'
 
 /** What the server answered, as far as it names the defect. */
@@ -87,6 +89,8 @@ export interface Defect {
   readonly example?: { readonly test: string; readonly exchange: ExchangeRecord }
   /** The curl lines of that test up to and with the failing request, in order. */
   readonly reproduction: readonly string[]
+  /** The recorded answer's body of each of those requests (undefined where none was recorded). */
+  readonly reproductionAnswers: readonly (string | undefined)[]
   /**
    * Requests before the failing one may be missing: the test recorded as many exchanges as it keeps (the first and
    * the last), or only the failing request is known.
@@ -123,6 +127,8 @@ export function messageShape(message: string, runId?: string): string {
       // one throw site names the class of whichever request reached it. A method's class (`….Namespace.levels()`)
       // stays: two methods are two places.
       .replace(/\b(?:[a-z_$][\w$]*\.){2,}[A-Z][\w$]*\b(?![.(\w$])/g, '#')
+      // A URL or an absolute path is the server's own place (a temp dir, a warehouse), another on every server.
+      .replace(/\b[a-z][\w+.-]*:\/\/[^\s'"]*|(?<![\w.])\/(?:[^\s'"/]+\/)+[^\s'"/]*/gi, '#')
       .replace(/[\w.$~-]*\d[\w.$~-]*/g, '#')
       // A masked value reads the same quoted or not (`non-array: "#"` and `non-array: #`).
       .replace(/"#"|'#'/g, '#')
@@ -469,6 +475,9 @@ function build(draft: Draft, byTest: Map<string, TestResult>): Omit<Defect, 'id'
     occurrences: d.occurrences,
     ...(test && rep ? { example: { test: test.id, exchange: transcript[rep.exchange]! } } : {}),
     reproduction: lone?.curl ? [lone.curl] : exchanges.map((e) => e.curl),
+    reproductionAnswers: lone?.curl
+      ? [undefined]
+      : exchanges.map((e) => (e.transportError ? undefined : e.body)),
     // The run keeps a test's first and last exchanges; a lone request's setup was not recorded at all.
     reproductionMayMiss:
       lone !== undefined || (transcript.length >= MAX_EXCHANGES && (rep?.exchange ?? 0) > 0),
@@ -521,54 +530,9 @@ export function defectRecords(r: Pick<Results, 'tests' | 'runId'>): DefectRecord
   }))
 }
 
-/**
- * The reproduction as a POSIX shell script: the recorded curl lines with the run's base URL replaced by
- * $CATALOG_URL and a redacted Authorization (or other secret header) by $CATALOG_TOKEN, so that only those two are
- * filled in. Secrets inside bodies stay `[REDACTED]` (the script says so).
- */
-export function reproductionScript(d: Defect, baseUrl: string): string {
-  const lines = d.reproduction.map((curl) => portableCurl(curl, baseUrl))
-  const usesToken = lines.some((l) => l.includes('${CATALOG_TOKEN}'))
-  const secretsLeft = lines.some((l) => l.includes('[REDACTED]'))
-  return [
-    '#!/bin/sh',
-    `# ${d.id}: ${d.title.replace(/\n/g, ' ')}`,
-    `# The requests of ${d.example?.test ?? 'the test'}, in order, up to the failing one (the last).`,
-    `# Run: CATALOG_URL=http://host:port${usesToken ? ' CATALOG_TOKEN=…' : ''} sh ${d.id}.sh`,
-    ...(d.reproductionMayMiss
-      ? [
-          '# Requests before the failing one may be missing (not recorded by the run): add its setup if it fails.',
-        ]
-      : []),
-    ...(secretsLeft ? ['# Values shown as [REDACTED] were secrets of the run: fill them in.'] : []),
-    'set -u',
-    ': "${CATALOG_URL:?set CATALOG_URL to the base URL given to --url}"',
-    ...(usesToken ? [': "${CATALOG_TOKEN:?set CATALOG_TOKEN to a bearer token}"'] : []),
-    ...lines.flatMap((l) => ['', l]),
-    '',
-  ].join('\n')
-}
-
 /** "N defect(s) behind M violated rule(s).": the line every report leads with. */
 export function defectsLead(r: Pick<Results, 'tests' | 'runId'>): string {
   return `${defectsOf(r).length} defect(s) behind ${violatedRules(r).length} violated rule(s).`
-}
-
-/**
- * A recorded curl line with the run's base URL as "$CATALOG_URL" and a redacted Authorization (or other secret
- * header) as "$CATALOG_TOKEN": runnable against another server of the same release.
- */
-export function portableCurl(curl: string, baseUrl: string): string {
-  const base = baseUrl.replace(/\/+$/, '')
-  let line = curl.replace(
-    /-H '([A-Za-z-]+): (\w+ )?\[REDACTED\]'/g,
-    (_, name: string, scheme: string | undefined) => `-H "${name}: ${scheme ?? ''}\${CATALOG_TOKEN}"`,
-  )
-  // The URL is the line's last argument, single-quoted: its base becomes the variable, the rest stays quoted.
-  const at = line.lastIndexOf(` '${base}`)
-  if (base !== '' && at >= 0)
-    line = `${line.slice(0, at)} "\${CATALOG_URL}"'${line.slice(at + 2 + base.length)}`
-  return line
 }
 
 /** Console lines: "N defects", each with what the server did, the rules and one curl line. */
