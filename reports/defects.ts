@@ -364,8 +364,8 @@ function place(t: TestResult, shape: (s: string) => string): Placed[] {
       ? { status: ex.status, errorType: '', shape: '', page }
       : { status: ex.status, errorType: text.errorType, shape: shape(text.message) }
     const parts = page
-      ? [String(answer.status), page, here ? expectation(expected.get(where(l))) : '']
-      : [String(answer.status), answer.errorType, answer.shape, sharedPath(answer) ? '' : family]
+      ? [String(answer.status), page, here ? expectation(expected.get(where(l))) : 'status not judged']
+      : [String(answer.status), answer.errorType, answer.shape, sharedPath(answer) ? 'any family' : family]
     // An error answer is named by its type and message; a success body only by what was wrong in it.
     if (!noAnswer && ex.status < 400 && !here) parts.push(v.check, shape(v.message))
     placed.push({ occurrence, signature: parts.join(' | '), answer, family, statusWrong: here, noAnswer })
