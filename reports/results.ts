@@ -75,9 +75,9 @@ export interface Results {
   readonly expectations?: ExpectationsRecord
   /** Namespaces of the run the catalog still held after the cleanup (a `--url` target); not part of the verdict. */
   readonly leftovers?: readonly (readonly string[])[]
-  /**
   /** The end of a started catalog's output (a container's log), attached when the run did not pass. */
   readonly targetLog?: { readonly source: string; readonly lines: readonly string[] }
+  /**
    * The violations grouped by the server's answer (defects.ts), written with the reports. Derived from `tests`:
    * absent in results written before defects were counted, and recomputed whenever the reports are rendered.
    */
