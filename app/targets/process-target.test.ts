@@ -62,6 +62,11 @@ describe('processTarget', () => {
     const res = await fetch(`${running.url}/v1/config`, { signal: AbortSignal.timeout(2_000) })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ endpoints: ['GET /v1/{prefix}/namespaces'] })
+    // What it wrote is kept for the report of a run that does not pass.
+    expect(running.log?.()).toEqual({
+      source: 'process tiny-catalog',
+      lines: expect.arrayContaining(['tiny-catalog: listening']),
+    })
 
     await running.stop()
     const after = await probe(`${running.url}/v1/config`, (s) => s === 200, 1_000)
