@@ -272,10 +272,10 @@ export interface Finish {
   readonly reportDir: string
   readonly redactor: Redactor
   readonly log: (line: string) => void
-}
-
   /** The end of the started catalog's output, attached to the results of a run that did not pass. */
   readonly targetLog?: (() => TargetLog) | undefined
+}
+
 /**
  * Builds the results of a run, writes every report and prints the violated rules and the verdict; returns the exit
  * code. Called once at the end of a run, and after each run of the Vitest UI's watch mode.
