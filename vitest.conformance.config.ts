@@ -2,7 +2,13 @@
 // (`catalog-conformance run`), which prepares the run and adds the reporters; running this config
 // directly (e.g. `npm run ui`) prepares the run from CATALOG_CONFORMANCE_* variables instead.
 import { defineConfig } from 'vitest/config'
-import { defaultWorkers } from './app/config/workers.ts'
+import { parallelism } from './app/config/workers.ts'
+
+// A direct run (`npm run ui`) serves the bundled server unless the environment names a catalog.
+const parallel = parallelism(
+  !process.env.CATALOG_CONFORMANCE_URL && !process.env.CATALOG_CONFORMANCE_TARGET,
+  {},
+)
 
 export default defineConfig({
   test: {
@@ -12,15 +18,12 @@ export default defineConfig({
     globalSetup: ['app/setup/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // Deterministic order; files still run in parallel workers.
-    sequence: { shuffle: false },
+    // Files in a deterministic order, in parallel workers; the tests of a file concurrently, each in its own
+    // namespaces (app/config/workers.ts says how many at once and why). The CLI sets both per run (`--workers`,
+    // `--max-in-flight`).
+    sequence: { shuffle: false, concurrent: true },
+    maxConcurrency: parallel.testsPerFile,
     isolate: false,
-    // Files in parallel even on 2 cores: a file works in its own namespaces, and a run mostly waits on the server
-    // (measured on the Java fixture 1.11.0: 48 s with one worker, 30–31 s with two, same outcomes). The CLI sets the
-    // count per run (`--workers`); a direct run (`npm run ui`) serves the bundled server unless the environment names
-    // a catalog.
-    maxWorkers: defaultWorkers(
-      !process.env.CATALOG_CONFORMANCE_URL && !process.env.CATALOG_CONFORMANCE_TARGET,
-    ),
+    maxWorkers: parallel.workers,
   },
 })

@@ -31,12 +31,21 @@ export interface CertifySample {
   readonly exchangeMedianMs: number
   /** Summed test time per file, the ten largest (where the time goes). */
   readonly slowestFiles: readonly { file: string; ms: number }[]
+  /** The run's own count of its requests, their longest chain and peak in flight (results.json `requests`). */
+  readonly requests?: { total: number; longestChain: number; peakInFlight: number }
 }
 
-interface ResultsJson {
+export interface ResultsJson {
   verdict: string
   summary: Record<string, number>
-  tests: { file: string; durationMs: number; exchanges?: { durationMs: number }[] }[]
+  tests: {
+    id: string
+    file: string
+    outcome: string
+    durationMs: number
+    exchanges?: { durationMs: number }[]
+  }[]
+  requests?: { total: number; longestChain: number; peakInFlight: number }
 }
 
 /**
@@ -49,6 +58,7 @@ export async function certifyOnce(
   timeoutMs = 600_000,
   env: Readonly<Record<string, string>> = {},
   sampleRss = true,
+  inspect: (results: ResultsJson) => void = () => {},
 ): Promise<CertifySample> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-certify-'))
   try {
@@ -73,6 +83,7 @@ export async function certifyOnce(
     if (text === undefined)
       throw new Error(`catalog-conformance exited ${code} without results.json: ${stderr}`)
     const results = JSON.parse(text) as ResultsJson
+    inspect(results)
     const byFile = new Map<string, number>()
     for (const t of results.tests) byFile.set(t.file, (byFile.get(t.file) ?? 0) + t.durationMs)
     const exchangeMs = results.tests.flatMap((t) => (t.exchanges ?? []).map((e) => e.durationMs))
@@ -91,6 +102,15 @@ export async function certifyOnce(
         .sort((a, b) => b[1] - a[1])
         .slice(0, 10)
         .map(([file, ms]) => ({ file, ms: Math.round(ms) })),
+      ...(results.requests
+        ? {
+            requests: {
+              total: results.requests.total,
+              longestChain: results.requests.longestChain,
+              peakInFlight: results.requests.peakInFlight,
+            },
+          }
+        : {}),
     }
   } finally {
     await rm(dir, { recursive: true, force: true })

@@ -1,7 +1,7 @@
 /**
  * Runs the benchmarks and writes their results to bench/out/<part>.json (git-ignored).
  *
- *   npx tsx bench/run.ts [certify] [certify-java] [certify-ab] [rck] [floor] [floor-java] [throughput] [overhead] [memory] [--runs 5] [--quick]
+ *   npx tsx bench/run.ts [certify] [certify-java] [certify-ab] [distance] [rck] [floor] [floor-java] [throughput] [overhead] [memory] [--runs 5] [--quick]
  *
  * No part named: all of them. `--quick` shrinks every budget (a smoke run, not a measurement).
  * The Java fixture parts need `bash fixtures/targets/iceberg-rest-fixture/prepare.sh` first.
@@ -10,6 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { cpus, loadavg } from 'node:os'
 import { certify } from './certify.ts'
 import { certifyAb } from './certify-ab.ts'
+import { distance } from './distance.ts'
 import { floor } from './floor.ts'
 import { memory } from './memory.ts'
 import { overhead } from './overhead.ts'
@@ -20,6 +21,7 @@ export const PARTS = [
   'certify',
   'certify-java',
   'certify-ab',
+  'distance',
   'rck',
   'floor',
   'floor-java',
@@ -50,6 +52,8 @@ export async function runBench(
     'certify-java': () =>
       certify(['--target', 'iceberg-rest-fixture', ...(o.quick ? quickCertify : [])], o.runs, log),
     'certify-ab': () => certifyAb(o.runs, o.quick ? quickCertify : [], log),
+    // Quick: the config area at 10 ms only (the mechanics, not a measurement).
+    distance: () => (o.quick ? distance(quickCertify, [10], log) : distance([], undefined, log)),
     rck: () => rck(o.quick ? 1 : o.runs, o.quick ? quickCertify : [], log),
     // Quick: the config area only, no warm-up rounds (a smoke run of the mechanics).
     floor: () => floor('reference', o.runs, o.quick ? quickCertify : [], { warm: !o.quick, log }),

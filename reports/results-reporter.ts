@@ -8,13 +8,17 @@ import type { SerializedError } from '@vitest/utils'
 import type { ConformanceMeta } from '../suites/_harness/results/meta.ts'
 import { outcomeOf } from '../suites/_harness/results/outcome.ts'
 import { blockedBy } from '../suites/_harness/results/errors.ts'
-import type { TestResult } from './results.ts'
+import type { RequestFigures, TestResult } from './results.ts'
+import { runRequests } from '../suites/_harness/results/request-figures.ts'
+import type { FileRequests } from '../suites/_harness/results/request-figures.ts'
 
 export interface CollectedRun {
   readonly tests: TestResult[]
   readonly errors: string[]
   /** Why the run is no verdict when the catalog stopped answering during it (see http/transport.ts). */
   readonly stoppedAnswering?: string
+  /** What the suites' requests cost (http/request-log.ts); absent when no file logged any. */
+  readonly requests?: RequestFigures
 }
 
 export class ResultsReporter implements Reporter {
@@ -28,8 +32,11 @@ export class ResultsReporter implements Reporter {
     const tests: TestResult[] = []
     const errors = unhandled.map((e) => `${e.name ?? 'Error'}: ${e.message}`)
     let stoppedAnswering: string | undefined
+    const files: FileRequests[] = []
     for (const mod of modules) {
       const file = relative(this.root, mod.moduleId)
+      const logged = mod.meta().requests
+      if (logged) files.push(logged)
       for (const e of mod.errors()) errors.push(`${file}: ${e.name ?? 'Error'}: ${e.message}`)
       for (const tc of mod.children.allTests()) {
         const meta = tc.meta().conformance as ConformanceMeta | undefined
@@ -69,10 +76,23 @@ export class ResultsReporter implements Reporter {
           ...(outcome === 'blocked' && blockedBy(firstError) ? { blockedBy: blockedBy(firstError) } : {}),
           ...(meta?.advisories?.length ? { advisories: meta.advisories } : {}),
           ...(meta?.retries ? { retries: meta.retries } : {}),
+          ...(meta?.requests ? { requests: meta.requests } : {}),
         })
       }
     }
     if (stoppedAnswering) errors.unshift(stoppedAnswering)
-    this.onResults({ tests, errors, ...(stoppedAnswering ? { stoppedAnswering } : {}) })
+    this.onResults({
+      tests,
+      errors,
+      ...(stoppedAnswering ? { stoppedAnswering } : {}),
+      ...(files.length > 0 ? { requests: requestFigures(files, tests) } : {}),
+    })
   }
+}
+
+/** The run's request figures, with the requests per area (each test's, summed). */
+function requestFigures(files: readonly FileRequests[], tests: readonly TestResult[]): RequestFigures {
+  const byArea: Record<string, number> = {}
+  for (const t of tests) if (t.requests) byArea[t.area] = (byArea[t.area] ?? 0) + t.requests
+  return { ...runRequests(files), byArea }
 }

@@ -3,6 +3,7 @@
  * test: pass, fail (a MUST broken), warn (a SHOULD broken), unsupported, disabled, blocked (the server refused a
  * setup step: judged by the rule that carries it), error (harness).
  */
+import type { RunRequests } from '../suites/_harness/results/request-figures.ts'
 import type { Level, Violation } from '../suites/_harness/results/violation.ts'
 import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
 import type { DistinctFailure, Outcome } from '../suites/_harness/results/meta.ts'
@@ -48,6 +49,8 @@ export interface TestResult {
   readonly advisories?: readonly string[]
   /** Requests sent again after a 503/429 with Retry-After. */
   readonly retries?: number
+  /** Requests the test sent, through any client (its setup's included). */
+  readonly requests?: number
   /** Findings of the user's OpenAPI document (--openapi), reported apart from the outcome. */
   readonly openapiFindings?: readonly string[]
 }
@@ -73,15 +76,25 @@ export interface Results {
   readonly errors: readonly string[]
   /** Present when the run was checked against an expectations file (`--expect`, see expectations.ts). */
   readonly expectations?: ExpectationsRecord
-  /** Namespaces of the run the catalog still held after the cleanup (a `--url` target); not part of the verdict. */
-  readonly leftovers?: readonly (readonly string[])[]
   /** The end of a started catalog's output (a container's log), attached when the run did not pass. */
   readonly targetLog?: { readonly source: string; readonly lines: readonly string[] }
+  /** What the suites' requests cost: how many, the longest chain that had to follow one another, the peak in flight. */
+  readonly requests?: RequestFigures
+  /** Namespaces of the run the catalog still held after the cleanup (a `--url` target); not part of the verdict. */
+  readonly leftovers?: readonly (readonly string[])[]
   /**
    * The violations grouped by the server's answer (defects.ts), written with the reports. Derived from `tests`:
    * absent in results written before defects were counted, and recomputed whenever the reports are rendered.
    */
   readonly defects?: readonly DefectRecord[]
+}
+
+/**
+ * The suites' requests (suites/_harness/http/request-log.ts): `longestChain` is the run's floor at any latency (at L
+ * ms a round trip no run of these tests ends before longestChain × L); `byArea` sums each test's requests.
+ */
+export interface RequestFigures extends RunRequests {
+  readonly byArea: Readonly<Record<string, number>>
 }
 
 /** One defect as results.json records it (defects.ts has the whole of it: occurrences, reproduction). */

@@ -43,8 +43,8 @@ import {
 import { loadOpenApi } from '../../schemas/openapi.ts'
 import { DEFAULTS, OPTION_SPECS } from '../config/options.ts'
 import { parseTargetSpec } from '../targets/known-targets.ts'
-import { defaultWorkers } from '../config/workers.ts'
 import { parseImageRef } from '../targets/image-target.ts'
+import { parallelism } from '../config/workers.ts'
 import { writableDir } from './writable-dir.ts'
 import { harnessVersion, PACKAGE_ROOT } from './version.ts'
 import { moduleRunnerFor } from './module-runner.ts'
@@ -111,8 +111,9 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
   let interrupted = false
   try {
     const targetKind = targetNameOf(opts)
+    const parallel = parallelism(targetKind === 'reference', opts)
     const run: RunContext = {
-      ...(await prepareRun(withTargetDefaults(opts, target), target.url, replayArgsOf(opts))),
+      ...(await prepareRun(withTargetDefaults(opts, target), target.url, replayArgsOf(opts), parallel)),
       skipCleanup: skipsCleanup(opts, targetKind),
     }
     for (const s of run.secrets) redactor.add(s)
@@ -151,7 +152,8 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
         // at the start of every run, measured with `--include config`), and no suite uses per-process state. Set
         // here, not in the config, so that the negative controls' service keeps its own parked threads.
         pool: 'threads',
-        maxWorkers: opts.workers ?? defaultWorkers(targetKind === 'reference'),
+        maxWorkers: parallel.workers,
+        maxConcurrency: parallel.testsPerFile,
         experimental: runner.experimental,
         setupFiles: [...runner.setupFiles],
         ...(opts.shard ? { shard: opts.shard } : {}),
@@ -308,6 +310,7 @@ export function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string
         verdict,
         tests: c.tests,
         errors,
+        ...(c.requests ? { requests: c.requests } : {}),
         ...(f.leftovers?.length ? { leftovers: f.leftovers } : {}),
       } satisfies Results),
     ),
@@ -321,9 +324,6 @@ export function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string
     // A run the catalog stopped answering is no verdict, foreseen or not.
     exitCode = c.stoppedAnswering ? 2 : report.exitCode
   }
-  const written = writeReports(results, reportDir, { log })
-  // The defects first (what to fix), then the rules they break (what the spec says).
-  for (const line of defectLines(results)) log(line)
   // What the catalog itself said goes with a run that did not pass, where the reasons may be in it.
   const targetLog = f.targetLog?.()
   if (targetLog && targetLog.lines.length > 0 && (verdict !== 'conformant' || exitCode !== 0))
@@ -331,6 +331,9 @@ export function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string
       ...results,
       targetLog: { source: targetLog.source, lines: targetLog.lines.map((l) => redactor.text(l)) },
     }
+  const written = writeReports(results, reportDir, { log })
+  // The defects first (what to fix), then the rules they break (what the spec says).
+  for (const line of defectLines(results)) log(line)
   for (const line of violatedRuleLines(results)) log(line)
   for (const line of distinctFailureLines(results)) log(line)
   for (const line of replayLines(results)) log(line)

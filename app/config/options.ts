@@ -30,7 +30,6 @@ export const OPTION_SPECS = {
     type: 'string',
     description: 'Version of a started target (the Java fixture release, an image tag).',
   },
-  prefix: {
   image: {
     type: 'string',
     description:
@@ -61,6 +60,7 @@ export const OPTION_SPECS = {
     type: 'boolean',
     description: 'Leave a started container running after the run, and print how to reach and remove it.',
   },
+  prefix: {
     type: 'string',
     description:
       'Path prefix, used verbatim as the path segment (percent-encoded as it must appear in URLs); default: what GET /v1/config advertises.',
@@ -138,6 +138,12 @@ export const OPTION_SPECS = {
     min: 1,
     description:
       'Suite files run at once (default: the cores less one, at least 2, for the bundled server, which shares this process; the cores plus one for any other catalog, which the files mostly wait on).',
+  },
+  maxInFlight: {
+    type: 'number',
+    min: 1,
+    description:
+      'Requests in flight at once against the catalog, for catalogs that limit rates (default: no cap; the run has at most the workers times 8 tests at once). 429 and 503 with Retry-After are honoured either way.',
   },
   shard: {
     type: 'string',

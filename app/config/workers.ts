@@ -1,15 +1,49 @@
 /**
- * How many suite files run at once, unless `--workers` says. Measured on 2 cores (Node 24, interleaved runs, same
- * outcomes every time):
+ * How much of a run happens at once: suite files in parallel worker threads, the tests of a file concurrently (each
+ * in its own namespaces), and, with `--max-in-flight`, a cap on the requests in flight.
+ *
+ * Files (`--workers`, unless it says), measured on 2 cores (Node 24, interleaved runs, same outcomes every time):
  * - The bundled reference server answers from the CLI's own process, so every thread competes with it for the cores:
  *   3 workers took 5-8 % longer than 2, and 1 s more CPU.
  * - Any other catalog answers from another process, and a file waits on it for much of its time: one thread more than
  *   the cores fills that wait. rustberg took 13.5-13.8 s with 3 workers against 17.7-18.1 s with 2; the reference
  *   server behind 5 ms of added latency per request 15-19 s against 22 s. Where the server itself needs the cores (the
  *   Java fixture on the same 2 cores, lakana-server), 3 and 2 were within the noise of each other.
+ *
+ * Tests of a file at once: a catalog across a network is waited on, not worked: what shortens a run at a distance is
+ * requests in flight, and most files' tests share nothing. See TESTS_PER_FILE.
  */
 import { availableParallelism } from 'node:os'
 
 export function defaultWorkers(serverInProcess: boolean, cores = availableParallelism()): number {
   return serverInProcess ? Math.max(2, cores - 1) : cores + 1
+}
+
+/** The tests of one file that run at once (Vitest's maxConcurrency). */
+export const TESTS_PER_FILE = {
+  inProcess: Number(process.env.CC_MAXC_IN ?? 8),
+  remote: Number(process.env.CC_MAXC ?? 8),
+} as const
+
+export interface Parallelism {
+  readonly workers: number
+  readonly testsPerFile: number
+  /** Requests in flight at once from one worker: `--max-in-flight` shared among the workers; no cap when absent. */
+  readonly inFlightPerWorker?: number
+}
+
+/**
+ * The run's parallelism from `--workers` and `--max-in-flight`. A cap of N allows at most N workers, and gives each
+ * worker N / workers (rounded down) slots, so that the run never has more than N requests in flight.
+ */
+export function parallelism(
+  serverInProcess: boolean,
+  opts: { readonly workers?: number; readonly maxInFlight?: number },
+  cores = availableParallelism(),
+): Parallelism {
+  const testsPerFile = serverInProcess ? TESTS_PER_FILE.inProcess : TESTS_PER_FILE.remote
+  const wanted = opts.workers ?? defaultWorkers(serverInProcess, cores)
+  if (opts.maxInFlight === undefined) return { workers: wanted, testsPerFile }
+  const workers = Math.min(wanted, opts.maxInFlight)
+  return { workers, testsPerFile, inFlightPerWorker: Math.floor(opts.maxInFlight / workers) }
 }

@@ -14,17 +14,29 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let run = preparedRun()
   let stopTarget: (() => Promise<void>) | undefined
   if (!run) {
-    const [{ resolveOptions }, { prepareRun }, { replayArgsOf }, { startTarget, withTargetDefaults }] =
-      await Promise.all([
-        import('../config/resolve.ts'),
-        import('./prepare.ts'),
-        import('./replay.ts'),
-        import('./start-target.ts'),
-      ])
+    const [
+      { resolveOptions },
+      { prepareRun },
+      { replayArgsOf },
+      { startTarget, withTargetDefaults },
+      { parallelism },
+    ] = await Promise.all([
+      import('../config/resolve.ts'),
+      import('./prepare.ts'),
+      import('./replay.ts'),
+      import('./start-target.ts'),
+      import('../config/workers.ts'),
+    ])
     const opts = resolveOptions({}, process.env)
     const target = await startTarget(opts)
     stopTarget = () => target.stop()
-    run = await prepareRun(withTargetDefaults(opts, target), target.url, replayArgsOf(opts))
+    const inProcess = !opts.url && !opts.target
+    run = await prepareRun(
+      withTargetDefaults(opts, target),
+      target.url,
+      replayArgsOf(opts),
+      parallelism(inProcess, opts),
+    )
     handOverRun(run)
   }
   project.provide('run', run)

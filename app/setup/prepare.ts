@@ -3,6 +3,8 @@
  * capability parsing, the run id and prefix, and a check that no namespace of this run exists yet.
  * Everything that can go wrong here is a HarnessError with one human line (exit code 2).
  */
+import { parallelism } from '../config/workers.ts'
+import type { Parallelism } from '../config/workers.ts'
 import { NO_SUCH_ROUTE, fingerprint } from '../../suites/_harness/not-served.ts'
 import type { Options } from '../config/options.ts'
 import { parseHeaders } from '../config/resolve.ts'
@@ -13,9 +15,9 @@ import { HarnessError } from '../../suites/_harness/results/errors.ts'
 import { Redactor } from '../../suites/_harness/http/redact.ts'
 import { Transport } from '../../suites/_harness/http/transport.ts'
 import type { RunContext } from '../../suites/_harness/run-context.ts'
+import { RUN_DISTINCT_FAILURES } from '../../suites/_harness/support/property.ts'
 import { runNamespaces } from '../../suites/_harness/sandbox/cleanup.ts'
 import { newRunId, runPrefix } from '../../suites/_harness/sandbox/names.ts'
-import { RUN_DISTINCT_FAILURES } from '../../suites/_harness/support/property.ts'
 import { fetchClientCredentialsToken } from './oauth.ts'
 
 /** The base URL without a trailing slash or `/v1` (a --url was checked when the options were resolved). */
@@ -31,7 +33,12 @@ export function secretsOf(opts: Options): string[] {
   )
 }
 
-export async function prepareRun(opts: Options, baseUrlIn: string, replayArgs = ''): Promise<RunContext> {
+export async function prepareRun(
+  opts: Options,
+  baseUrlIn: string,
+  replayArgs = '',
+  parallel: Parallelism = parallelism(false, opts),
+): Promise<RunContext> {
   const baseUrl = normalizeBaseUrl(baseUrlIn)
   const timeoutMs = opts.timeout ?? 10_000
   const secrets = secretsOf(opts)
@@ -128,6 +135,8 @@ export async function prepareRun(opts: Options, baseUrlIn: string, replayArgs = 
       thorough: opts.thorough ?? false,
       timeoutMs,
       concurrency: opts.concurrency ?? 8,
+      concurrentTests: parallel.testsPerFile > 1,
+      ...(parallel.inFlightPerWorker ? { inFlightPerWorker: parallel.inFlightPerWorker } : {}),
       headers,
       secrets,
       caps,

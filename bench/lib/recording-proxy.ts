@@ -34,8 +34,11 @@ function endToEnd(headers: http.IncomingHttpHeaders): Record<string, string> {
   return out
 }
 
-/** Listens on a free loopback port and forwards to `target` (a base URL, no path) over keep-alive sockets. */
-export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
+/**
+ * Listens on a free loopback port and forwards to `target` (a base URL, no path) over keep-alive sockets. `delayMs`
+ * holds each request that long before passing it on: a catalog one round trip of that length away.
+ */
+export async function startRecordingProxy(target: string, delayMs = 0): Promise<RecordingProxy> {
   const to = new URL(target)
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
   const requests: RecordedRequest[] = []
@@ -45,36 +48,40 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     req.on('end', () => {
       const body = Buffer.concat(chunks)
       const sentAt = performance.now()
-      const upstream = http.request(
-        {
-          host: to.hostname,
-          port: to.port,
-          method: req.method,
-          path: req.url,
-          headers: req.headers,
-          agent,
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers)
-          answer.pipe(res)
-          answer.on('end', () =>
-            requests.push({
-              method: req.method ?? 'GET',
-              path: req.url ?? '/',
-              headers: endToEnd(req.headers),
-              ...(body.length > 0 ? { body } : {}),
-              sentAt,
-              answeredAt: performance.now(),
-              status: answer.statusCode ?? 0,
-            }),
-          )
-        },
-      )
-      upstream.on('error', (e) => {
-        res.writeHead(502)
-        res.end(String(e))
-      })
-      upstream.end(body)
+      if (delayMs > 0) setTimeout(forward, delayMs)
+      else forward()
+      function forward(): void {
+        const upstream = http.request(
+          {
+            host: to.hostname,
+            port: to.port,
+            method: req.method,
+            path: req.url,
+            headers: req.headers,
+            agent,
+          },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers)
+            answer.pipe(res)
+            answer.on('end', () =>
+              requests.push({
+                method: req.method ?? 'GET',
+                path: req.url ?? '/',
+                headers: endToEnd(req.headers),
+                ...(body.length > 0 ? { body } : {}),
+                sentAt,
+                answeredAt: performance.now(),
+                status: answer.statusCode ?? 0,
+              }),
+            )
+          },
+        )
+        upstream.on('error', (e) => {
+          res.writeHead(502)
+          res.end(String(e))
+        })
+        upstream.end(body)
+      }
     })
   })
   server.listen(0, '127.0.0.1')

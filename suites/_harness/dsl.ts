@@ -13,7 +13,7 @@
  * catalog does not list fails at collection, so a test and its catalog entry cannot drift apart.
  */
 import { describe, expect, inject, test as base } from 'vitest'
-import type { TestContext } from 'vitest'
+import type { TaskMeta, TestContext } from 'vitest'
 import type { OperationId } from '../../schemas/operations.ts'
 import { closestRule, inProfile, levelFor, levelLabel, ruleEntry } from '../../schemas/rules/catalog.ts'
 import type { RuleEntry } from '../../schemas/rules/catalog.ts'
@@ -26,6 +26,9 @@ import { recordOf } from './http/exchange.ts'
 import type { Exchange } from './http/exchange.ts'
 import { Redactor } from './http/redact.ts'
 import { Silence, Transport } from './http/transport.ts'
+import { InFlightGate } from './http/in-flight-gate.ts'
+import { RequestLog } from './http/request-log.ts'
+import { testScope } from './http/test-scope.ts'
 import type { ConformanceMeta } from './results/meta.ts'
 import { uiNote } from './results/ui-notes.ts'
 import type { UiNote } from './results/ui-notes.ts'
@@ -43,6 +46,8 @@ export interface RuleSpec {
 
 export interface Fixtures {
   run: RunContext
+  /** The file's requests, logged by its transport for results.json (http/request-log.ts). */
+  requests: FileRequestLog
   transport: Transport
   sandbox: Sandbox
   /** Client of this test: every exchange is recorded on the test for the reports. */
@@ -64,23 +69,51 @@ export interface Fixtures {
 
 const MAX_EXCHANGES = 40
 
-/** The Silence of the run this thread serves: one per run, so that a later run in the thread starts afresh. */
-let runSilence: { readonly runId: string; readonly silence: Silence } | undefined
-function silenceOf(run: RunContext): Silence {
-  if (runSilence?.runId !== run.runId) runSilence = { runId: run.runId, silence: new Silence() }
-  return runSilence.silence
+/**
+ * What the transports of a run share in this thread: one per run, so that a later run in the thread (a re-run in the
+ * UI, the negative controls' service) starts afresh. The Silence, and the gate of `--max-in-flight` (its share of the
+ * cap for this worker).
+ */
+let runShared: { readonly runId: string; readonly silence: Silence; readonly gate?: InFlightGate } | undefined
+function sharedOf(run: RunContext): NonNullable<typeof runShared> {
+  if (runShared?.runId !== run.runId)
+    runShared = {
+      runId: run.runId,
+      silence: new Silence(),
+      ...(run.inFlightPerWorker ? { gate: new InFlightGate(run.inFlightPerWorker) } : {}),
+    }
+  return runShared
+}
+const silenceOf = (run: RunContext): Silence => sharedOf(run).silence
+
+/** A file's request log, and the file's task meta it is written to once the file's cleanup has sent its requests. */
+export interface FileRequestLog {
+  readonly log: RequestLog
+  fileMeta?: TaskMeta
 }
 
 export const test = base.extend<Fixtures>({
   // Vitest requires an object pattern as a fixture's first parameter, even an empty one.
   // eslint-disable-next-line no-empty-pattern
   run: [async ({}, use) => use(inject('run')), { scope: 'file' }],
-  transport: [
+  requests: [
     async ({ run }, use) => {
+      const requests: FileRequestLog = { log: new RequestLog() }
+      await use(requests)
+      // After the transport's teardown, so after the sandbox's cleanup: every request of the file is in.
+      if (requests.fileMeta) requests.fileMeta.requests = requests.log.summary(run.concurrentTests)
+    },
+    { scope: 'file' },
+  ],
+  transport: [
+    async ({ run, requests }, use) => {
+      const { silence, gate } = sharedOf(run)
       const transport = new Transport({
         timeoutMs: run.timeoutMs,
         redactor: new Redactor(run.secrets),
-        silence: silenceOf(run),
+        silence,
+        ...(gate ? { gate, connections: gate.limit } : {}),
+        log: requests.log,
       })
       await use(transport)
       await transport.close()
@@ -95,13 +128,15 @@ export const test = base.extend<Fixtures>({
     },
     { scope: 'file' },
   ],
-  meta: async ({ task, run }, use) => {
+  meta: async ({ task, run, requests }, use) => {
     const meta = task.meta.conformance
     if (!meta) throw new Error('conformance tests are declared with rule()')
+    requests.fileMeta ??= task.file.meta
     const silence = silenceOf(run)
     const notSentBefore = silence.notSent
     await use(meta)
     if (silence.notSent > notSentBefore) meta.stoppedAnswering = silence.message()
+    meta.requests = requests.log.count(task.id)
   },
   catalog: async ({ sandbox, meta, transport }, use) => {
     await use(sandbox.client((ex) => record(meta, ex, transport.redactor)))
@@ -260,7 +295,8 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
         ctx.unsupported(`${missing.join(', ')} ${why}`)
       }
       try {
-        await fn(ctx)
+        // Every request the test sends, through any client, is logged under it (http/test-scope.ts).
+        await testScope.run(task.id, () => fn(ctx))
       } catch (e) {
         const explained = ctx.check.explain(e)
         await annotateOutcome(ctx, uiNote(meta, explained))

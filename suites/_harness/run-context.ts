@@ -20,6 +20,10 @@ export interface RunContext {
   readonly thorough: boolean
   readonly timeoutMs: number
   readonly concurrency: number
+  /** Whether the tests of a file run concurrently (each in its own namespaces) or one after another. */
+  readonly concurrentTests: boolean
+  /** `--max-in-flight`, this worker's share: requests in flight at once from one worker thread (no cap if absent). */
+  readonly inFlightPerWorker?: number
   /** Authorization and extra headers sent on every request. Secret. */
   readonly headers: Readonly<Record<string, string>>
   /** Every secret value of the run, for redaction. Secret. */

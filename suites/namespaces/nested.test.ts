@@ -4,7 +4,7 @@
  * accept) or with the advertised `namespace-separator`. Servers need not support nesting: a refused child
  * namespace makes these tests "unsupported".
  */
-import { onTestFinished } from 'vitest'
+import type { TestContext } from 'vitest'
 import { joinNamespace } from '../_harness/client.ts'
 import type { CatalogClient } from '../_harness/client.ts'
 import type { Checker } from '../_harness/checker.ts'
@@ -35,16 +35,21 @@ async function dropNested(catalog: CatalogClient, namespaces: readonly (readonly
   }
 }
 
+/** What `nested` needs of a test: the test's own onTestFinished, since tests of a file may run concurrently. */
+interface NestedContext extends Pick<TestContext, 'onTestFinished'> {
+  readonly catalog: CatalogClient
+  readonly check: Checker
+  readonly unsupported: (reason: string) => never
+}
+
 /**
  * Creates `parent` and its `children`; ends the test as unsupported when the server refuses nesting. What it
  * created is dropped when the test finishes.
  */
 async function nested(
-  catalog: CatalogClient,
-  check: Checker,
+  { catalog, check, unsupported, onTestFinished }: NestedContext,
   parent: string[],
   children: readonly string[],
-  unsupported: (reason: string) => never,
 ): Promise<string[][]> {
   check.setup(await catalog.op.createNamespace({ body: { namespace: parent } }), 'create parent namespace')
   const out: string[][] = []
@@ -68,9 +73,10 @@ operation('listNamespaces', () => {
       title: 'listing with parent answers exactly its direct children, as full identifiers',
       requires: ['createNamespace', 'listNamespaces'],
     },
-    async ({ catalog, sandbox, check, unsupported }) => {
+    async (ctx) => {
+      const { catalog, sandbox, check } = ctx
       const parent = sandbox.names.namespace('parent')
-      const created = await nested(catalog, check, parent, ['a', 'b'], unsupported)
+      const created = await nested(ctx, parent, ['a', 'b'])
       const [a, b] = created
       const grandchild = [...a!, 'deep']
       created.push(grandchild)
@@ -133,8 +139,9 @@ operation('loadNamespaceMetadata', () => {
       title: 'a nested namespace is addressed in a path with its parts joined by %1F',
       requires: ['createNamespace', 'loadNamespaceMetadata', 'listNamespaces'],
     },
-    async ({ catalog, sandbox, check, unsupported }) => {
-      const [child] = await nested(catalog, check, sandbox.names.namespace('sep'), ['child'], unsupported)
+    async (ctx) => {
+      const { catalog, sandbox, check } = ctx
+      const [child] = await nested(ctx, sandbox.names.namespace('sep'), ['child'])
       const ex = await catalog.op.loadNamespaceMetadata({ namespace: viaUnitSeparator(child!) })
       const body = check.conform<{ namespace: string[] }>(ex, { status: 200 })
       check.equal(body.namespace, child, 'the loaded namespace is the nested one, part by part')
@@ -147,11 +154,12 @@ operation('loadNamespaceMetadata', () => {
       title: 'a nested namespace is addressed with the advertised namespace-separator',
       requires: ['createNamespace', 'loadNamespaceMetadata', 'listNamespaces'],
     },
-    async ({ catalog, sandbox, check, run, unsupported }) => {
+    async (ctx) => {
+      const { catalog, sandbox, check, run, unsupported } = ctx
       const advertised = advertisedSeparator(run.configBody)
       if (advertised === undefined || decodeSeparator(advertised) === '\u001f')
         unsupported('the server advertises no separator other than %1F')
-      const [child] = await nested(catalog, check, sandbox.names.namespace('adv'), ['child'], unsupported)
+      const [child] = await nested(ctx, sandbox.names.namespace('adv'), ['child'])
       // The advertised value is already URL-encoded: it goes into the path as is.
       const encoded = child!.map((p) => encodeURIComponent(p)).join(advertised)
       const base = catalog.pathOf('listNamespaces')
@@ -169,9 +177,10 @@ operation('dropNamespace', () => {
       title: 'dropping a namespace that holds child namespaces is 409, and it stays',
       requires: ['createNamespace', 'dropNamespace', 'loadNamespaceMetadata'],
     },
-    async ({ catalog, sandbox, check, unsupported }) => {
+    async (ctx) => {
+      const { catalog, sandbox, check } = ctx
       const parent = sandbox.names.namespace('haschild')
-      await nested(catalog, check, parent, ['child'], unsupported)
+      await nested(ctx, parent, ['child'])
       check.conform(await catalog.op.dropNamespace({ namespace: parent }), {
         status: 409,
         errorType: /NamespaceNotEmpty/,

@@ -37,6 +37,7 @@ operation('topic:stateful', () => {
       const views = ['createView', 'dropView', 'renameView', 'listViews'].every((id) =>
         supports(run.caps, id as 'createView'),
       )
+      const drops: Promise<unknown>[] = []
       await checkProperty(
         { run, meta },
         (replay) =>
@@ -57,12 +58,14 @@ operation('topic:stateful', () => {
               try {
                 await fc.asyncModelRun(() => initialState(real), cmds)
               } finally {
-                for (const k of NS_KEYS) await sandbox.dropQuietly(nsOf(real, k))
+                // Dropped while the next run goes on: no run touches another's namespaces, and the drops are
+                // awaited before the test ends.
+                drops.push(Promise.all(NS_KEYS.map((k) => sandbox.dropQuietly(nsOf(real, k)))))
               }
             },
           ),
         { area: 'stateful' },
-      )
+      ).finally(() => Promise.all(drops))
     },
   )
 })

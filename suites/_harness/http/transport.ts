@@ -8,6 +8,10 @@ import { UndiciAgent, request as undiciRequest } from './undici-parts.ts'
 import { curlLine } from './curl.ts'
 import type { Exchange } from './exchange.ts'
 import type { Redactor } from './redact.ts'
+import type { InFlightGate } from './in-flight-gate.ts'
+import { nowMs } from '../results/request-figures.ts'
+import type { RequestLog } from './request-log.ts'
+import { testScope } from './test-scope.ts'
 
 export interface TransportOptions {
   readonly timeoutMs: number
@@ -15,6 +19,10 @@ export interface TransportOptions {
   readonly connections?: number
   /** Shared with the other transports of the run (a transport of its own by default). */
   readonly silence?: Silence
+  /** Caps the requests in flight (shared by the transports of a worker thread); no cap without one. */
+  readonly gate?: InFlightGate
+  /** Logs when each request was sent and answered, under the test that sent it (request-log.ts). */
+  readonly log?: RequestLog
 }
 
 export interface RawRequest {
@@ -133,6 +141,9 @@ export class Transport {
       silence.notSent++
       return noResponse(`not sent: ${silence.message()}`)
     }
+    const gate = this.opts.gate
+    if (gate) await gate.acquire()
+    const sentAt = nowMs()
     try {
       const res = await undiciRequest(this.agent, req.url, {
         method: req.method as 'GET',
@@ -160,6 +171,9 @@ export class Transport {
       const failure = transportFailure(e, timeoutMs)
       if (failure.unanswered) silence.unanswered(failure.message)
       return noResponse(failure.message)
+    } finally {
+      gate?.release()
+      this.opts.log?.add(testScope.getStore() ?? '', sentAt, nowMs())
     }
   }
 

@@ -3,6 +3,7 @@
  * outcome where Vitest's pass/fail/skip is not enough (warn, unsupported, disabled), the violations found
  * and the redacted exchanges, and for property tests the seed and replay path.
  */
+import type { FileRequests } from './request-figures.ts'
 import type { ExchangeRecord } from './exchange-record.ts'
 import type { Level, Violation } from './violation.ts'
 
@@ -33,6 +34,8 @@ export interface ConformanceMeta {
    * table location written under the server's working directory). Reported apart; never the outcome or exit code.
    */
   advisories?: string[]
+  /** Requests this test sent, through any client (its setup's included; http/request-log.ts). */
+  requests?: number
   /** Requests of this test sent again after a 503/429 with Retry-After (the server asked to come back later). */
   retries?: number
   /** Findings of the user's own OpenAPI document (--openapi): reported separately, never the outcome. */
@@ -74,5 +77,7 @@ export interface DistinctFailure {
 declare module '@vitest/runner' {
   interface TaskMeta {
     conformance?: ConformanceMeta
+    /** On a file's task: its requests (http/request-log.ts), written once its cleanup is done (dsl.ts). */
+    requests?: FileRequests
   }
 }

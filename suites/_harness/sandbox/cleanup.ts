@@ -6,6 +6,7 @@ import { joinNamespace } from '../client.ts'
 import type { CatalogClient } from '../client.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { MAY_HOLD_ANYTHING, type MayHold } from './contents-ledger.ts'
+import { inParallel } from '../support/in-parallel.ts'
 import { carriesRunMarker, isRunNamespace } from './names.ts'
 
 const PAGE_LIMIT = 1000
@@ -41,6 +42,21 @@ export type OnServerError = (ex: Exchange) => void
 
 const serverFailed = (ex: Exchange) => ex.status >= 500 || ex.transportError !== undefined
 
+/** Drops sent at once by one cleanup step (a namespace's tables, a file's namespaces). */
+export const DROPS_AT_ONCE = 8
+
+/** Whether a listed namespace is a child of `ns` (a listing that ignored `parent` lists others too). */
+function isChildOf(ns: readonly string[], child: unknown): boolean {
+  return Array.isArray(child) && child.length > ns.length && ns.every((p, i) => child[i] === p)
+}
+
+/** The names of listed identifiers (anything else in a listing is skipped). */
+function namesOf(identifiers: readonly unknown[]): string[] {
+  return identifiers
+    .map((id) => (id as { name?: unknown } | null)?.name)
+    .filter((name): name is string => typeof name === 'string')
+}
+
 /**
  * Drops a namespace and everything in it. Returns what was removed, as printable names. Lists only the kinds of
  * object the client's ledger says the namespace may hold (all of them without a ledger); if the namespace then
@@ -57,40 +73,39 @@ export async function dropNamespaceTree(
   const supportsViews = client.caps.endpoints.some(
     (e) => e.endsWith('/views/{view}') && e.startsWith('DELETE'),
   )
-  const children = may.children
-    ? await listAll(
-        client,
-        'listNamespaces',
-        { query: { parent: joinNamespace(ns, client.caps) } },
-        'namespaces',
-      )
-    : []
-  for (const child of children) {
-    if (Array.isArray(child) && child.length > ns.length && ns.every((p, i) => child[i] === p))
-      await dropNamespaceTree(client, child as string[], removed, onServerError)
-  }
-  if (supportsViews && may.views) {
-    for (const id of await listAll(client, 'listViews', { namespace: ns }, 'identifiers')) {
-      const name = (id as { name?: unknown }).name
-      if (typeof name !== 'string') continue
+  // The listings, then the drops of what they found, each group at once: they do not depend on each other.
+  const [children, views, tables] = await Promise.all([
+    may.children
+      ? listAll(client, 'listNamespaces', { query: { parent: joinNamespace(ns, client.caps) } }, 'namespaces')
+      : [],
+    supportsViews && may.views ? listAll(client, 'listViews', { namespace: ns }, 'identifiers') : [],
+    may.tables ? listAll(client, 'listTables', { namespace: ns }, 'identifiers') : [],
+  ])
+  const dropped = await Promise.all([
+    inParallel(
+      (children as unknown[]).filter((child): child is string[] => isChildOf(ns, child)),
+      DROPS_AT_ONCE,
+      (child) => dropNamespaceTree(client, child, [], onServerError),
+    ),
+    inParallel(namesOf(views), DROPS_AT_ONCE, async (name) => {
       const ex = await client.call('dropView', { namespace: ns, view: name })
-      if (ex.status === 204 || ex.status === 200) removed.push(`view ${[...ns, name].join(sep)}`)
-      else if (serverFailed(ex)) onServerError(ex)
-    }
-  }
-  if (may.tables) {
-    for (const id of await listAll(client, 'listTables', { namespace: ns }, 'identifiers')) {
-      const name = (id as { name?: unknown }).name
-      if (typeof name !== 'string') continue
+      if (ex.status === 204 || ex.status === 200) return [`view ${[...ns, name].join(sep)}`]
+      if (serverFailed(ex)) onServerError(ex)
+      return []
+    }),
+    inParallel(namesOf(tables), DROPS_AT_ONCE, async (name) => {
       const ex = await client.call('dropTable', {
         namespace: ns,
         table: name,
         query: { purgeRequested: 'true' },
       })
-      if (ex.status === 204 || ex.status === 200) removed.push(`table ${[...ns, name].join(sep)}`)
-      else if (serverFailed(ex)) onServerError(ex)
-    }
-  }
+      if (ex.status === 204 || ex.status === 200) return [`table ${[...ns, name].join(sep)}`]
+      if (serverFailed(ex)) onServerError(ex)
+      return []
+    }),
+  ])
+  // In a fixed order (children, views, tables), whatever order the drops answered in.
+  for (const group of dropped) for (const names of group) removed.push(...names)
   const ex = await client.call('dropNamespace', { namespace: ns })
   if (ex.status === 204 || ex.status === 200 || ex.status === 404) client.options.ledger?.dropped(ns)
   if (ex.status === 204 || ex.status === 200) removed.push(`namespace ${ns.join(sep)}`)
@@ -126,8 +141,9 @@ export async function sweep(
   onServerError?: OnServerError,
   parent: readonly string[] = [],
 ): Promise<string[]> {
-  const removed: string[] = []
-  for (const ns of await runNamespaces(client, prefix, parent))
-    await dropNamespaceTree(client, ns, removed, onServerError)
-  return removed
+  const namespaces = await runNamespaces(client, prefix, parent)
+  const removed = await inParallel(namespaces, DROPS_AT_ONCE, (ns) =>
+    dropNamespaceTree(client, ns, [], onServerError),
+  )
+  return removed.flat()
 }

@@ -10,7 +10,8 @@ import { CatalogClient } from '../client.ts'
 import type { Exchange } from '../http/exchange.ts'
 import type { Transport } from '../http/transport.ts'
 import { expectSetup } from '../setup-failure.ts'
-import { dropNamespaceTree } from './cleanup.ts'
+import { DROPS_AT_ONCE, dropNamespaceTree } from './cleanup.ts'
+import { inParallel } from '../support/in-parallel.ts'
 import { ContentsLedger } from './contents-ledger.ts'
 import { removeWrittenFiles } from '../support/table-files.ts'
 import { Names, fileTag } from './names.ts'
@@ -89,8 +90,15 @@ export class Sandbox {
   /** Drops every namespace this file created, deepest first. */
   async cleanup(): Promise<void> {
     // Those a property run already dropped are left out.
-    const order = this.created.filter((ns) => !this.ledger.isGone(ns)).sort((a, b) => b.length - a.length)
-    for (const ns of order) await this.dropQuietly(ns)
+    const left = this.created.filter((ns) => !this.ledger.isGone(ns))
+    // Deepest first; the namespaces of one depth at once (none holds another).
+    const depths = [...new Set(left.map((ns) => ns.length))].sort((a, b) => b - a)
+    for (const depth of depths)
+      await inParallel(
+        left.filter((ns) => ns.length === depth),
+        DROPS_AT_ONCE,
+        (ns) => this.dropQuietly(ns),
+      )
     this.created.length = 0
     // After the drops: a purge reads the manifests the harness wrote. They are the harness's files, on its own
     // machine: removed even when the catalog's objects are left in place.

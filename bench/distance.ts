@@ -1,0 +1,91 @@
+/**
+ * Certification at a network distance: the default certification of the bundled reference server run directly (in
+ * the CLI's process, as `catalog-conformance run` does) and then through a local proxy that holds every request
+ * `delay` ms before passing it on (one round trip to a catalog that far away), at each delay. The server behind the
+ * proxy is a fresh reference server child for each run; the run goes by `--url`, so it also drops what it created, as
+ * against any remote catalog.
+ *
+ * For each: the wall time, the requests, their longest chain (the floor: no run of these tests ends before chain ×
+ * delay), the peak in flight, the ratio to the direct run, and whether every test's outcome is the direct run's.
+ *
+ *   npx tsx bench/run.ts distance [--runs 1]
+ */
+import { certifyOnce } from './certify.ts'
+import type { CertifySample, ResultsJson } from './certify.ts'
+import { startRecordingProxy } from './lib/recording-proxy.ts'
+import { round } from './lib/stats.ts'
+import { startReference } from './lib/targets.ts'
+
+export const DELAYS_MS = [10, 40, 100] as const
+
+export interface DistanceRow {
+  readonly delayMs: number
+  readonly wallMs: number
+  readonly ratio: number
+  readonly verdict: string
+  readonly requests?: CertifySample['requests']
+  /** The floor this delay puts under the run: longest chain × delay. */
+  readonly floorMs?: number
+  /** Tests whose outcome differs from the direct run's (id: direct → this run). */
+  readonly outcomeDiffs: readonly string[]
+}
+
+/** Each test's outcome by id. */
+export function outcomesOf(results: ResultsJson): Map<string, string> {
+  return new Map(results.tests.map((t) => [t.id, t.outcome]))
+}
+
+/** The tests whose outcome differs between two runs, as `id: a → b` (a test missing on one side too). */
+export function outcomeDiffs(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): string[] {
+  const ids = [...new Set([...a.keys(), ...b.keys()])].sort()
+  return ids
+    .filter((id) => a.get(id) !== b.get(id))
+    .map((id) => `${id}: ${a.get(id) ?? 'absent'} → ${b.get(id) ?? 'absent'}`)
+}
+
+/** One certification of a fresh reference server child behind a proxy that delays each request `delayMs`. */
+async function atDistance(
+  delayMs: number,
+  args: readonly string[],
+  inspect: (r: ResultsJson) => void,
+): Promise<CertifySample> {
+  const server = await startReference()
+  const proxy = await startRecordingProxy(server.url, delayMs)
+  try {
+    return await certifyOnce(['--url', `${proxy.url}/`, ...args], 900_000, {}, false, inspect)
+  } finally {
+    await proxy.close()
+    await server.stop()
+  }
+}
+
+export async function distance(
+  args: readonly string[] = [],
+  delays: readonly number[] = DELAYS_MS,
+  log: (l: string) => void = () => {},
+  warm = true,
+): Promise<{ direct: CertifySample; rows: DistanceRow[] }> {
+  let directOutcomes = new Map<string, string>()
+  // Same start for each side: a first, unmeasured run warms the disk cache and the compiled validators for both.
+  if (warm) await certifyOnce(args, 900_000, {}, false)
+  const direct = await certifyOnce(args, 900_000, {}, false, (r) => (directOutcomes = outcomesOf(r)))
+  log(`distance: direct ${direct.wallMs} ms, ${direct.requests?.total ?? '?'} requests`)
+  const rows: DistanceRow[] = []
+  for (const delayMs of delays) {
+    let diffs: string[] = []
+    const s = await atDistance(delayMs, args, (r) => (diffs = outcomeDiffs(directOutcomes, outcomesOf(r))))
+    const row: DistanceRow = {
+      delayMs,
+      wallMs: s.wallMs,
+      ratio: round(s.wallMs / direct.wallMs),
+      verdict: s.verdict,
+      ...(s.requests ? { requests: s.requests, floorMs: s.requests.longestChain * delayMs } : {}),
+      outcomeDiffs: diffs,
+    }
+    log(
+      `distance: ${delayMs} ms: ${row.wallMs} ms (${row.ratio}×), ${s.requests?.total ?? '?'} requests, chain ${s.requests?.longestChain ?? '?'}, peak ${s.requests?.peakInFlight ?? '?'} in flight, ${diffs.length} outcome(s) differ`,
+    )
+    rows.push(row)
+  }
+  return { direct, rows }
+}
