@@ -5,6 +5,7 @@
  * Planning is optional: a 406 or an unadvertised endpoint is "unsupported".
  */
 import { operation, rule } from '../_harness/dsl.ts'
+import type { Fixtures } from '../_harness/dsl.ts'
 import { createTable } from '../_harness/support/catalog-objects.ts'
 import { definesField, delegationHeader, freshIdempotencyKey } from '../_harness/support/spec-params.ts'
 import { anyAnswer } from '../_harness/support/statuses.ts'
@@ -19,6 +20,16 @@ interface PlanResult {
 }
 
 const TASK_FIELDS = ['file-scan-tasks', 'plan-tasks', 'delete-files'] as const
+
+/** A plan request the document calls invalid, on a fresh table: 400 (a 406 says the server does not plan scans). */
+async function invalidPlanIs400(ctx: Fixtures, label: string, body: Record<string, unknown>): Promise<void> {
+  const { catalog, sandbox, check, unsupported } = ctx
+  const ns = await sandbox.namespace(catalog, label)
+  await createTable(catalog, check, ns, 't')
+  const ex = await catalog.op.planTableScan({ namespace: ns, table: 't', body })
+  if (ex.status === 406) unsupported('the server does not plan scans (406)')
+  check.conform(ex, { status: 400 })
+}
 
 /** A fresh namespace with a table holding `files` data files, and a first plan of it. */
 async function planTableWithFiles(
@@ -84,14 +95,8 @@ operation('planTableScan', () => {
       title: 'a plan that mixes snapshot-id with start/end-snapshot-id is 400',
       requires: ['createNamespace', 'createTable', 'planTableScan'],
     },
-    async ({ catalog, sandbox, check, unsupported }) => {
-      const ns = await sandbox.namespace(catalog, 'mixed')
-      await createTable(catalog, check, ns, 't')
-      const body = { 'snapshot-id': 1, 'start-snapshot-id': 1, 'end-snapshot-id': 2 }
-      const ex = await catalog.op.planTableScan({ namespace: ns, table: 't', body })
-      if (ex.status === 406) unsupported('the server does not plan scans (406)')
-      check.conform(ex, { status: 400 })
-    },
+    (ctx) =>
+      invalidPlanIs400(ctx, 'mixed', { 'snapshot-id': 1, 'start-snapshot-id': 1, 'end-snapshot-id': 2 }),
   )
 
   rule(
@@ -100,17 +105,7 @@ operation('planTableScan', () => {
       title: 'a plan with start-snapshot-id but no end-snapshot-id is 400',
       requires: ['createNamespace', 'createTable', 'planTableScan'],
     },
-    async ({ catalog, sandbox, check, unsupported }) => {
-      const ns = await sandbox.namespace(catalog, 'noend')
-      await createTable(catalog, check, ns, 't')
-      const ex = await catalog.op.planTableScan({
-        namespace: ns,
-        table: 't',
-        body: { 'start-snapshot-id': 1 },
-      })
-      if (ex.status === 406) unsupported('the server does not plan scans (406)')
-      check.conform(ex, { status: 400 })
-    },
+    (ctx) => invalidPlanIs400(ctx, 'noend', { 'start-snapshot-id': 1 }),
   )
 
   rule(
