@@ -105,10 +105,11 @@ describe('reproduction scripts', () => {
     expect(bodies[3]).toContain('"uuid":"11111111-2222-3333-4444-555555555555"')
   })
 
-  it('leave a recorded setup as it was, and say when a lone request’s setup cannot be told', () => {
-    const lone = curl('GET', '/v1/config')
-    const script = reproductionScript(defect([lone], [undefined], true), BASE)
-    expect(script).toContain('may be missing')
-    expect(script).not.toContain('Setup written')
+  it('say when a lone request’s setup cannot be told, a malformed path segment included', () => {
+    for (const path of ['/v1/config', '/v1/namespaces/%/tables/t', '/v1/namespaces/ns/tables/%zz']) {
+      const script = reproductionScript(defect([curl('GET', path)], [undefined], true), BASE)
+      expect(script).toContain('may be missing')
+      expect(script).not.toContain('Setup written')
+    }
   })
 })

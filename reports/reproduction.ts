@@ -146,6 +146,14 @@ function assertedUuid(requirements: unknown, kind: 'table' | 'view'): string | u
   return r?.uuid
 }
 
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return undefined
+  }
+}
+
 /** What a request alone needs to exist before it (see the module comment), and the base path (`/v1/`). */
 function neededBy(req: { path: string; body?: unknown }): { base: string; needs: Needed[] } | undefined {
   const path = req.path.split('?')[0] ?? ''
@@ -153,14 +161,12 @@ function neededBy(req: { path: string; body?: unknown }): { base: string; needs:
   const named = /^(.*\/)namespaces\/([^/]+)(?:\/(tables|views)\/([^/]+))?/.exec(path)
   if (named) {
     const [, base = '/v1/', ns = '', kind, name] = named
-    let namespace: string[]
-    try {
-      namespace = decodeURIComponent(ns).split('\u001f')
-    } catch {
-      return undefined
-    }
+    // A path the run sent malformed on purpose (a lone `%`) names nothing to create.
+    const namespace = decoded(ns)?.split('\u001f')
+    if (!namespace) return undefined
     if (!kind || !name) return { base, needs: [{ namespace }] }
-    const object = decodeURIComponent(name)
+    const object = decoded(name)
+    if (object === undefined) return undefined
     const k = kind === 'tables' ? 'table' : 'view'
     const uuid = assertedUuid(body?.['requirements'], k)
     return { base, needs: [{ namespace, [k]: object, ...(uuid ? { uuid } : {}) }] }
