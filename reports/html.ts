@@ -4,6 +4,7 @@
  * message, transcript and curl line. Every string that may come from a server or a config is escaped,
  * and the CSP allows only the page's own style and its one hashed script.
  */
+import { requestsLine } from './requests-line.ts'
 import { computeCoverage, coverageSections, ratio } from './coverage.ts'
 import type { CoverageSection } from './coverage.ts'
 import { escapeHtml as e } from './escape.ts'
@@ -30,7 +31,7 @@ function header(r: Results): string {
         : 'No verdict: the harness or the setup failed'
   return `<header class="banner ${e(r.verdict)}"><h1>${e(words)}</h1>
 <p>Target <b>${e(r.target.url)}</b> (${e(r.target.kind)}) · profile ${e(r.profile)} · seed ${e(r.seed)} · run ${e(r.runId)}</p>
-<p>${e(r.harness.name)} ${e(r.harness.version)} · started ${e(r.startedAt)} · ${e(Math.round(r.durationMs / 100) / 10)} s · MUST rules met ${must.met}/${must.total}</p>
+<p>${e(r.harness.name)} ${e(r.harness.version)} · started ${e(r.startedAt)} · ${e(Math.round(r.durationMs / 100) / 10)} s · MUST rules met ${must.met}/${must.total}</p>${requestsLine(r) ? `\n<p>${e(requestsLine(r))}</p>` : ''}
 <p><b>${e(defectsLead(r))}</b></p>
 <p>${e(clientCompatLine(r))}</p>
 <p>${e(robustnessLine(r, failsOnRobustness(r)))}</p>${why ? `\n<p class="msg"><b>Why:</b> ${e(why)}</p>` : ''}

@@ -3,6 +3,7 @@
  * outcome counts, the matrix of area × outcome, spec coverage, and the failures. Server text is escaped
  * (GitHub renders inline HTML in Markdown).
  */
+import { requestsLine } from './requests-line.ts'
 import { computeCoverage, coverageSections, ratio } from './coverage.ts'
 import type { CoverageSection } from './coverage.ts'
 import { OUTCOMES, mustRulesMet, noVerdictWhy } from './results.ts'
@@ -138,6 +139,7 @@ export function renderMarkdown(r: Results): string {
     `_${cell(clientCompatLine(r))}_`,
     '',
     `_${cell(robustnessLine(r, failsOnRobustness(r)))}_`,
+    ...(requestsLine(r) ? ['', `_${cell(requestsLine(r) ?? '')}_`] : []),
     ...defectsTable(r),
     ...violatedTable(r),
     ...(notConfiguredHint(r) ? ['', `_${cell(notConfiguredHint(r) ?? '')}_`] : []),

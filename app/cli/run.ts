@@ -26,6 +26,7 @@ import type { Results } from '../../reports/results.ts'
 import { writeReports } from '../../reports/write.ts'
 import { violatedRuleLines } from '../../reports/violated-rules.ts'
 import { defectLines } from '../../reports/defects.ts'
+import { requestsLine } from '../../reports/requests-line.ts'
 import { distinctFailureLines, replayLines } from '../../reports/distinct-failures.ts'
 import { notConfiguredHint } from '../../reports/not-configured.ts'
 import { advisoriesOf } from '../../reports/advisories.ts'
@@ -346,6 +347,8 @@ export function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string
   const retries = results.tests.reduce((n, t) => n + (t.retries ?? 0), 0)
   if (retries > 0)
     log(`the server asked to retry ${retries} request(s) (503/429 with Retry-After); they were resent`)
+  const requests = requestsLine(results)
+  if (requests) log(requests)
   log(
     `verdict: ${verdict} — ${Object.entries(summary)
       .filter(([k]) => k !== 'total')
