@@ -338,6 +338,25 @@ describe('defects', () => {
     ])
   })
 
+  it('makes the rules one unrecorded answer broke in one test one defect, and keeps another test’s apart', () => {
+    const ex = exchange('listTables', '/v1/namespaces/n/tables?pageSize=', 400, 'not json')
+    const unrecorded = (rule: string, message: string): Violation => ({
+      ...violation(rule, 'x', ex, message),
+    })
+    const t1 = test(
+      't1',
+      [unrecorded('errors/envelope', 'not JSON'), unrecorded('http/content-type', 'text/plain')],
+      [],
+    )
+    const other = exchange('dropTable', '/v1/namespaces/n/tables/t', 400, 'x')
+    const t2 = test('t2', [{ ...violation('http/content-type', 'x', other, 'text/plain') }], [])
+    const ds = defectsOf({ tests: [t1, t2] })
+    expect(ds.map((d) => d.rules.map((r) => r.rule).join(' '))).toEqual([
+      'http/content-type',
+      'errors/envelope http/content-type',
+    ])
+  })
+
   it('keeps a missing answer, a wrong status and a wrong body apart, and the same answer of two families', () => {
     const none = exchange('loadTable', '/v1/namespaces/n/tables/a', 0, '', {
       transportError: 'socket hang up',

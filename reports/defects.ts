@@ -345,10 +345,15 @@ function place(t: TestResult, shape: (s: string) => string): Placed[] {
         pending.push(occurrence)
         return
       }
-      // The request and its status are known, its answer's body is not: the rule keeps it apart.
+      // The request and its status are known, its answer's body is not: the rule keeps it apart, but every rule
+      // that one answer broke in this test is one failure (its first rule names it).
+      const sameAnswer = vs
+        .filter((w, m) => !at[m] && w.curl === v.curl && w.status === v.status)
+        .map((w) => w.rule)
+        .sort(compare)[0]
       placed.push({
         occurrence,
-        signature: [v.status, '(answer not recorded)', family, v.rule].join(' | '),
+        signature: [v.status, '(answer not recorded)', family, sameAnswer ?? v.rule].join(' | '),
         answer: { status: v.status, errorType: '', shape: '' },
         family,
         statusWrong: isStatusCheck(v.check),
