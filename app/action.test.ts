@@ -42,6 +42,8 @@ describe('action.yml', () => {
       'delegationHeader',
       'disableChecks',
       'concurrency',
+      // a job that ends leaves no container running worth keeping
+      'keep',
     ])
     for (const name of OPTION_NAMES.filter((n) => !notForCi.has(n)))
       expect(Object.keys(action.inputs), name).toContain(kebabName(name))
