@@ -125,7 +125,7 @@ operation('topic:idempotency', () => {
               }
               for (const l of later) await replay(l.op, l.headers, l.first, false)
             } finally {
-              for (const ns of u.namespaces) await sandbox.dropQuietly(ns)
+              for (const ns of u.namespaces) sandbox.dropLater(ns)
             }
           }),
         { maxRuns: 8 },

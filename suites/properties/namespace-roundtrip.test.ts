@@ -87,7 +87,7 @@ operation('createNamespace', () => {
                 parent = child
               }
             } finally {
-              await sandbox.dropQuietly(root)
+              sandbox.dropLater(root)
             }
           },
         ),

@@ -104,7 +104,7 @@ operation('topic:robustness', () => {
                 }
                 await alive(ctx, 'an oversized name')
               } finally {
-                await ctx.sandbox.dropQuietly(ns)
+                ctx.sandbox.dropLater(ns)
               }
             },
           ),
@@ -176,7 +176,7 @@ operation('topic:robustness', () => {
                 ctx.check.conform(ex, { status: NOT_5XX })
                 await alive(ctx, 'a malformed idempotency key')
               } finally {
-                await ctx.sandbox.dropQuietly(ns)
+                ctx.sandbox.dropLater(ns)
               }
             },
           ),

@@ -87,8 +87,21 @@ export class Sandbox {
     }
   }
 
+  /** Drops started by dropLater, awaited by the file's cleanup. */
+  private readonly pending: Promise<void>[] = []
+
+  /**
+   * dropQuietly without waiting for it: a property's next run goes on meanwhile (each run works in namespaces of its
+   * own, so none waits on another's cleanup; at a network distance those drops were most of a run's chain). The
+   * file's cleanup waits for every one.
+   */
+  dropLater(ns: readonly string[]): void {
+    this.pending.push(this.dropQuietly(ns))
+  }
+
   /** Drops every namespace this file created, deepest first. */
   async cleanup(): Promise<void> {
+    await Promise.all(this.pending.splice(0))
     // Those a property run already dropped are left out.
     const left = this.created.filter((ns) => !this.ledger.isGone(ns))
     // Deepest first; the namespaces of one depth at once (none holds another).
