@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import type { ConformanceMeta } from '../results/meta.ts'
 import type { RunContext } from '../run-context.ts'
-import { ConformanceFailure, SetupError } from '../results/errors.ts'
+import { Blocked, ConformanceFailure, SetupError, blockedBy } from '../results/errors.ts'
 import { SHRINK_RUNS, budget, checkProperty, replayFor, shrinkBudget } from './property.ts'
 import type { PropertyOptions } from './property.ts'
 
@@ -338,5 +338,22 @@ describe('checkProperty collecting distinct failures', () => {
     // The later failure's violation is the test's too (the violated-rules list reads meta.violations).
     expect(m.violations.map((v) => v.message)).toEqual(['broken'])
     expect(m.moreFailures?.[0]?.violations.map((v) => v.message)).toEqual(['broken'])
+  })
+
+  test('a blocked run keeps the rule that carries the refusal (the blocked view groups by it)', async () => {
+    const m = meta()
+    const err = await failing(
+      m,
+      run(),
+      () =>
+        fc.asyncProperty(fc.integer(), async () => {
+          throw new Blocked(
+            'blocked by config/endpoints/declared-served: not served',
+            'config/endpoints/declared-served',
+          )
+        }),
+      {},
+    )
+    expect(blockedBy(err)).toBe('config/endpoints/declared-served')
   })
 })

@@ -22,7 +22,7 @@
  */
 import fc from 'fast-check'
 import type { ConformanceMeta } from '../results/meta.ts'
-import { ERROR_CODES, errorCode } from '../results/errors.ts'
+import { ERROR_CODES, blockedBy, errorCode } from '../results/errors.ts'
 import { failureSignature } from './failure-signature.ts'
 import type { RunContext } from '../run-context.ts'
 import type { Violation } from '../checks/types.ts'
@@ -307,7 +307,12 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
   ].join('\n')
   // The kind of the error decides the outcome: a fail when any distinct failure broke a MUST rule, else the first's.
   const decisive = found.find((f) => errorCode(f.thrown) === ERROR_CODES.conformanceFailure) ?? first
-  const err = Object.assign(new Error(message), { code: errorCode(decisive.thrown) })
+  // A blocked run keeps the rule that carries the refusal (results/errors.ts blockedBy), as a thrown Blocked does.
+  const rule = blockedBy(decisive.thrown)
+  const err = Object.assign(new Error(message), {
+    code: errorCode(decisive.thrown),
+    ...(rule ? { rule } : {}),
+  })
   // Its name for the console, its code for the outcome.
   err.name = decisive.thrown instanceof Error ? decisive.thrown.name : 'Error'
   throw err
