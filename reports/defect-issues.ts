@@ -7,7 +7,7 @@
  * Markdown; the one-line parts (title, rule messages) have their markup characters escaped.
  */
 import type { Defect } from './defects.ts'
-import { defectsOf, portableCurl, reproductionScript } from './defects.ts'
+import { answerText, defectsOf, portableCurl, readEntities, reproductionScript } from './defects.ts'
 import type { UpstreamEntry, UpstreamIssue } from './defect-upstream.ts'
 import { upstreamIssues } from './defect-upstream.ts'
 import type { MatrixColumn } from './matrix.ts'
@@ -108,6 +108,28 @@ function slug(d: Defect): string {
 
 const MAX_BODY = 2000
 
+const MAX_ESCAPED = 30
+
+/** The distinct first lines of the messages a defect's recorded answers carried, as sent (run names included). */
+function escapedMessages(r: Results, d: Defect): string[] {
+  const byTest = new Map(r.tests.map((t) => [t.id, t]))
+  const seen = new Set<string>()
+  for (const o of d.occurrences) {
+    const t = byTest.get(o.test)
+    const ex =
+      t && o.exchange >= 0
+        ? (o.transcript < 0 ? t.exchanges : t.moreFailures?.[o.transcript]?.exchanges)?.[o.exchange]
+        : undefined
+    if (!ex) continue
+    const line = readEntities(answerText(ex).message.split('\n')[0] ?? '').trim()
+    if (line) seen.add(line.length > 300 ? `${line.slice(0, 300)}…` : line)
+  }
+  const all = [...seen]
+  return all.length > MAX_ESCAPED
+    ? [...all.slice(0, MAX_ESCAPED), `… and ${all.length - MAX_ESCAPED} more`]
+    : all
+}
+
 interface IssueContext {
   readonly seen?: readonly { label: string; sighting: Sighting }[]
   readonly upstream: readonly UpstreamIssue[]
@@ -153,6 +175,15 @@ function issueOf(r: Results, d: Defect, width: number, ctx: IssueContext): Defec
       }
     }
   } else lines.push('The run recorded no exchange for this failure.', '')
+  // An HTTP server's error page is one defect whatever escaped through it: the vendor sees each exception once.
+  const escaped = d.answer?.page ? escapedMessages(r, d) : []
+  if (escaped.length > 0)
+    lines.push(
+      `The messages its error pages carried (${escaped.length} distinct, one of each, in the tests' order):`,
+      '',
+      ...fenced(escaped.join('\n')),
+      '',
+    )
   lines.push('What each rule saw:', '')
   for (const x of d.rules) lines.push(`- \`${x.rule}\`: ${inline(x.message.split('\n')[0] ?? '')}`)
   lines.push('', '## Reproduction', '')

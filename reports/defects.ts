@@ -106,6 +106,11 @@ const LEVEL_ORDER: Record<Level, number> = { MUST: 0, SHOULD: 1, MAY: 2, CLIENT:
 
 const ENTITIES: Record<string, string> = { quot: '"', apos: "'", amp: '&', lt: '<', gt: '>', '#39': "'" }
 
+/** HTML's entities a server's page writes for quotes and brackets (Jetty's JSON error page does), read. */
+export function readEntities(text: string): string {
+  return text.replace(/&(quot|apos|amp|lt|gt|#39);/g, (_, n: string) => ENTITIES[n] ?? '')
+}
+
 /**
  * The shape of a server's message: the template a server writes before the value it echoes. Its first line up to the
  * first `: ` (Java's `Cannot parse to a string value: name: 0`, Jetty's, most servers' `what: which`), HTML entities
@@ -114,10 +119,7 @@ const ENTITIES: Record<string, string> = { quot: '"', apos: "'", amp: '&', lt: '
  * null` and `"sortOrder" is null` are two missing checks, and the generated names a quotation would hide hold digits.
  */
 export function messageShape(message: string, runId?: string): string {
-  const line = (message.split('\n')[0] ?? '').replace(
-    /&(quot|apos|amp|lt|gt|#39);/g,
-    (_, n: string) => ENTITIES[n] ?? '',
-  )
+  const line = readEntities(message.split('\n')[0] ?? '')
   const colon = line.indexOf(': ')
   const template = colon > 0 ? `${line.slice(0, colon)}: …` : line
   const masked = runId && runId.length >= 4 ? template.split(runId).join('0') : template

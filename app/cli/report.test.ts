@@ -102,6 +102,17 @@ describe('report command', () => {
     expect(issue).toContain('"${CATALOG_URL}"')
     expect(issue).not.toContain('127.0.0.1:44907/v1')
     expect(issue).not.toContain('## Releases')
+    // The HTTP server's error page: one defect, and each message that escaped through it listed once, read.
+    const page = readFileSync(
+      join(
+        out,
+        files.find((f) => f.includes('error-page'))!,
+      ),
+      'utf8',
+    )
+    expect(page).toMatch(/The messages its error pages carried \(\d+ distinct/)
+    expect(page).toContain('Chunk [] is not a valid entry')
+    expect(page).not.toMatch(/carried[\s\S]*&quot;[\s\S]*What each rule saw/)
     await expect(report(['defects'])).rejects.toThrow(/report defects needs a results.json file/)
   })
 
