@@ -112,14 +112,18 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
   let interrupted = false
   try {
     const targetKind = targetNameOf(opts)
-    const parallel = parallelism(targetKind === 'reference', opts)
     const run: RunContext = {
-      ...(await prepareRun(withTargetDefaults(opts, target), target.url, replayArgsOf(opts), parallel)),
+      ...(await prepareRun(withTargetDefaults(opts, target), target.url, replayArgsOf(opts), targetKind)),
       skipCleanup: skipsCleanup(opts, targetKind),
     }
+    // The same as the run's (prepare.ts), now that the catalog's round trip is known.
+    const parallel = parallelism(targetKind, opts, run.roundTripMs)
     for (const s of run.secrets) redactor.add(s)
     log(
       `catalog-conformance ${harnessVersion()}: certifying ${redactor.text(run.baseUrl)} (${targetKind}), profile ${run.profile}, seed ${run.seed}, run ${run.runPrefix}`,
+    )
+    log(
+      `round trip ${run.roundTripMs} ms: ${parallel.workers} files at once, ${parallel.testsPerFile} test(s) of a file at once${parallel.inFlightPerWorker ? `, at most ${parallel.inFlightPerWorker * parallel.workers} requests in flight` : ''}`,
     )
     handOverRun(run)
     let collected: CollectedRun = { tests: [], errors: [] }

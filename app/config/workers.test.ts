@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TESTS_PER_FILE, defaultWorkers, parallelism } from './workers.ts'
+import { DISTANT_MS, TESTS_PER_FILE, defaultWorkers, parallelism } from './workers.ts'
 
 describe('defaultWorkers', () => {
   it('keeps a core for the bundled server, which answers from the same process', () => {
@@ -15,18 +15,22 @@ describe('defaultWorkers', () => {
 })
 
 describe('parallelism', () => {
-  it('runs the tests of a file concurrently, with no cap on requests unless asked', () => {
-    expect(parallelism(false, {}, 2)).toEqual({ workers: 3, testsPerFile: TESTS_PER_FILE.remote })
-    expect(parallelism(true, { workers: 4 }, 2)).toEqual({
+  it('runs the tests of a distant catalog concurrently and those of a near one one at a time; no cap unless asked', () => {
+    expect(parallelism('url', {}, 40, 2)).toEqual({ workers: 3, testsPerFile: TESTS_PER_FILE.distant })
+    expect(parallelism('url', {}, DISTANT_MS - 0.1, 2)).toEqual({
+      workers: 3,
+      testsPerFile: TESTS_PER_FILE.near,
+    })
+    expect(parallelism('reference', { workers: 4 }, 0.2, 2)).toEqual({
       workers: 4,
-      testsPerFile: TESTS_PER_FILE.inProcess,
+      testsPerFile: TESTS_PER_FILE.near,
     })
   })
 
   it('--max-in-flight N: at most N workers, each with its share, never more than N in all', () => {
-    expect(parallelism(false, { maxInFlight: 10 }, 2)).toMatchObject({ workers: 3, inFlightPerWorker: 3 })
-    expect(parallelism(false, { maxInFlight: 2 }, 2)).toMatchObject({ workers: 2, inFlightPerWorker: 1 })
-    expect(parallelism(false, { maxInFlight: 1, workers: 5 }, 2)).toMatchObject({
+    expect(parallelism('url', { maxInFlight: 10 }, 40, 2)).toMatchObject({ workers: 3, inFlightPerWorker: 3 })
+    expect(parallelism('url', { maxInFlight: 2 }, 40, 2)).toMatchObject({ workers: 2, inFlightPerWorker: 1 })
+    expect(parallelism('url', { maxInFlight: 1, workers: 5 }, 40, 2)).toMatchObject({
       workers: 1,
       inFlightPerWorker: 1,
     })

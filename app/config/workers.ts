@@ -10,8 +10,8 @@
  *   server behind 5 ms of added latency per request 15-19 s against 22 s. Where the server itself needs the cores (the
  *   Java fixture on the same 2 cores, lakana-server), 3 and 2 were within the noise of each other.
  *
- * Tests of a file at once: a catalog across a network is waited on, not worked: what shortens a run at a distance is
- * requests in flight, and most files' tests share nothing. See TESTS_PER_FILE.
+ * Tests of a file at once, by the catalog's round trip: a catalog across a network is waited on, not worked: what
+ * shortens a run at a distance is requests in flight, and most files' tests share nothing. See TESTS_PER_FILE.
  */
 import { availableParallelism } from 'node:os'
 
@@ -19,11 +19,17 @@ export function defaultWorkers(serverInProcess: boolean, cores = availableParall
   return serverInProcess ? Math.max(2, cores - 1) : cores + 1
 }
 
-/** The tests of one file that run at once (Vitest's maxConcurrency). */
-export const TESTS_PER_FILE = {
-  inProcess: Number(process.env.CC_MAXC_IN ?? 8),
-  remote: Number(process.env.CC_MAXC ?? 8),
-} as const
+/**
+ * The tests of one file that run at once (Vitest's maxConcurrency), by how far the catalog is. A distant one is
+ * waited on: 8 tests of a file at once (with the files in parallel, a few dozen requests in flight). One on this
+ * machine (or a LAN away) answers as fast as its CPU and its database allow, and the tests would only queue on them:
+ * the Java fixture 1.11.0 on the same 2 cores took 26 s with one test of a file at a time against 35 s with 8 (its
+ * SQLite commits wait on each other), so a nearby catalog gets one.
+ */
+export const TESTS_PER_FILE = { near: 1, distant: 8 } as const
+
+/** A round trip from which a catalog counts as distant (ms): above what loopback and a LAN take, below 10 ms. */
+export const DISTANT_MS = 5
 
 export interface Parallelism {
   readonly workers: number
@@ -33,15 +39,21 @@ export interface Parallelism {
 }
 
 /**
- * The run's parallelism from `--workers` and `--max-in-flight`. A cap of N allows at most N workers, and gives each
+ * The run's parallelism from the kind of target (targetNameOf: 'reference', 'url', a started target's name), the
+ * catalog's round trip, `--workers` and `--max-in-flight`. A cap of N allows at most N workers, and gives each
  * worker N / workers (rounded down) slots, so that the run never has more than N requests in flight.
  */
 export function parallelism(
-  serverInProcess: boolean,
+  targetKind: string,
   opts: { readonly workers?: number; readonly maxInFlight?: number },
+  roundTripMs = 0,
   cores = availableParallelism(),
 ): Parallelism {
-  const testsPerFile = serverInProcess ? TESTS_PER_FILE.inProcess : TESTS_PER_FILE.remote
+  const serverInProcess = targetKind === 'reference'
+  // A catalog the run started (the bundled server, a process, a container) is on this machine, however slowly its
+  // first answers come; only one by URL may be far.
+  const distant = targetKind === 'url' && roundTripMs >= DISTANT_MS
+  const testsPerFile = distant ? TESTS_PER_FILE.distant : TESTS_PER_FILE.near
   const wanted = opts.workers ?? defaultWorkers(serverInProcess, cores)
   if (opts.maxInFlight === undefined) return { workers: wanted, testsPerFile }
   const workers = Math.min(wanted, opts.maxInFlight)

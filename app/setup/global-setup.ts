@@ -18,24 +18,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
       { resolveOptions },
       { prepareRun },
       { replayArgsOf },
-      { startTarget, withTargetDefaults },
-      { parallelism },
+      { startTarget, targetNameOf, withTargetDefaults },
     ] = await Promise.all([
       import('../config/resolve.ts'),
       import('./prepare.ts'),
       import('./replay.ts'),
       import('./start-target.ts'),
-      import('../config/workers.ts'),
     ])
     const opts = resolveOptions({}, process.env)
     const target = await startTarget(opts)
     stopTarget = () => target.stop()
-    const inProcess = !opts.url && !opts.target
     run = await prepareRun(
       withTargetDefaults(opts, target),
       target.url,
       replayArgsOf(opts),
-      parallelism(inProcess, opts),
+      targetNameOf(opts),
     )
     handOverRun(run)
   }

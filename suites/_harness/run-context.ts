@@ -20,6 +20,8 @@ export interface RunContext {
   readonly thorough: boolean
   readonly timeoutMs: number
   readonly concurrency: number
+  /** The quickest of a few configuration reads at the start (ms): how far the catalog is. */
+  readonly roundTripMs: number
   /** Whether the tests of a file run concurrently (each in its own namespaces) or one after another. */
   readonly concurrentTests: boolean
   /** `--max-in-flight`, this worker's share: requests in flight at once from one worker thread (no cap if absent). */
