@@ -16,7 +16,7 @@ describe('defaultWorkers', () => {
 
 describe('parallelism', () => {
   it('runs the tests of a distant catalog concurrently and those of a near one one at a time; no cap unless asked', () => {
-    expect(parallelism('url', {}, 40, 2)).toEqual({ workers: 3, testsPerFile: TESTS_PER_FILE.distant })
+    expect(parallelism('url', {}, 40, 2)).toEqual({ workers: 8, testsPerFile: TESTS_PER_FILE.distant })
     expect(parallelism('url', {}, DISTANT_MS - 0.1, 2)).toEqual({
       workers: 3,
       testsPerFile: TESTS_PER_FILE.near,
@@ -28,7 +28,8 @@ describe('parallelism', () => {
   })
 
   it('--max-in-flight N: at most N workers, each with its share, never more than N in all', () => {
-    expect(parallelism('url', { maxInFlight: 10 }, 40, 2)).toMatchObject({ workers: 3, inFlightPerWorker: 3 })
+    expect(parallelism('url', { maxInFlight: 10 }, 40, 2)).toMatchObject({ workers: 8, inFlightPerWorker: 1 })
+    expect(parallelism('url', { maxInFlight: 10 }, 1, 2)).toMatchObject({ workers: 3, inFlightPerWorker: 3 })
     expect(parallelism('url', { maxInFlight: 2 }, 40, 2)).toMatchObject({ workers: 2, inFlightPerWorker: 1 })
     expect(parallelism('url', { maxInFlight: 1, workers: 5 }, 40, 2)).toMatchObject({
       workers: 1,
