@@ -25,7 +25,8 @@ import type { CatalogClient } from './client.ts'
 import { recordOf } from './http/exchange.ts'
 import type { Exchange } from './http/exchange.ts'
 import { Redactor } from './http/redact.ts'
-import { Silence, Transport } from './http/transport.ts'
+import { Silence, Transport, keepAlivePool } from './http/transport.ts'
+import type { Agent } from 'undici'
 import { InFlightGate } from './http/in-flight-gate.ts'
 import { RequestLog } from './http/request-log.ts'
 import { testScope } from './http/test-scope.ts'
@@ -71,17 +72,27 @@ const MAX_EXCHANGES = 40
 
 /**
  * What the transports of a run share in this thread: one per run, so that a later run in the thread (a re-run in the
- * UI, the negative controls' service) starts afresh. The Silence, and the gate of `--max-in-flight` (its share of the
- * cap for this worker).
+ * UI, the negative controls' service) starts afresh. The Silence; the keep-alive pool to the catalog, so that the
+ * thread's files reuse its connections instead of opening their own (a connection costs a round trip, more with
+ * TLS); and the gate of `--max-in-flight` (its share of the cap for this worker), which also sizes the pool.
  */
-let runShared: { readonly runId: string; readonly silence: Silence; readonly gate?: InFlightGate } | undefined
-function sharedOf(run: RunContext): NonNullable<typeof runShared> {
-  if (runShared?.runId !== run.runId)
+interface RunShared {
+  readonly runId: string
+  readonly silence: Silence
+  readonly pool: Agent
+  readonly gate?: InFlightGate
+}
+let runShared: RunShared | undefined
+function sharedOf(run: RunContext): RunShared {
+  if (runShared?.runId !== run.runId) {
+    const gate = run.inFlightPerWorker ? new InFlightGate(run.inFlightPerWorker) : undefined
     runShared = {
       runId: run.runId,
       silence: new Silence(),
-      ...(run.inFlightPerWorker ? { gate: new InFlightGate(run.inFlightPerWorker) } : {}),
+      pool: keepAlivePool(run.timeoutMs, gate?.limit),
+      ...(gate ? { gate } : {}),
     }
+  }
   return runShared
 }
 const silenceOf = (run: RunContext): Silence => sharedOf(run).silence
@@ -107,12 +118,13 @@ export const test = base.extend<Fixtures>({
   ],
   transport: [
     async ({ run, requests }, use) => {
-      const { silence, gate } = sharedOf(run)
+      const { silence, pool, gate } = sharedOf(run)
       const transport = new Transport({
         timeoutMs: run.timeoutMs,
         redactor: new Redactor(run.secrets),
         silence,
-        ...(gate ? { gate, connections: gate.limit } : {}),
+        pool,
+        ...(gate ? { gate } : {}),
         log: requests.log,
       })
       await use(transport)

@@ -19,6 +19,11 @@ export interface TransportOptions {
   readonly connections?: number
   /** Shared with the other transports of the run (a transport of its own by default). */
   readonly silence?: Silence
+  /**
+   * The keep-alive pool to send through, shared with other transports to the same catalog (a worker thread's files);
+   * the transport then leaves it open when it closes. A pool of its own by default.
+   */
+  readonly pool?: Agent
   /** Caps the requests in flight (shared by the transports of a worker thread); no cap without one. */
   readonly gate?: InFlightGate
   /** Logs when each request was sent and answered, under the test that sent it (request-log.ts). */
@@ -66,21 +71,28 @@ export class Silence {
   }
 }
 
+/** A keep-alive pool: at most `connections` per origin, idle ones kept 10 s. */
+export function keepAlivePool(timeoutMs: number, connections = 64): Agent {
+  return new UndiciAgent({
+    connections,
+    keepAliveTimeout: 10_000,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    connect: { timeout: timeoutMs },
+  })
+}
+
 export class Transport {
   private readonly agent: Agent
+  private readonly ownsAgent: boolean
   private readonly silence: Silence
 
   private readonly opts: TransportOptions
   constructor(opts: TransportOptions) {
     this.opts = opts
     this.silence = opts.silence ?? new Silence()
-    this.agent = new UndiciAgent({
-      connections: opts.connections ?? 64,
-      keepAliveTimeout: 10_000,
-      headersTimeout: opts.timeoutMs,
-      bodyTimeout: opts.timeoutMs,
-      connect: { timeout: opts.timeoutMs },
-    })
+    this.ownsAgent = opts.pool === undefined
+    this.agent = opts.pool ?? keepAlivePool(opts.timeoutMs, opts.connections)
   }
 
   get redactor(): Redactor {
@@ -177,8 +189,9 @@ export class Transport {
     }
   }
 
+  /** Closes the transport's own pool; a shared one stays open for the transports that share it. */
   async close(): Promise<void> {
-    await this.agent.close()
+    if (this.ownsAgent) await this.agent.close()
   }
 }
 
