@@ -1,5 +1,5 @@
-// Certifying through a delaying proxy judges every test as the direct run does: the tests of a file run concurrently
-// and the cleanup overlaps at a distance, and none of it may change an outcome. Areas with races (concurrency), a
+// Certifying through a delaying proxy judges every test as a run 0 ms away does: at a distance the tests of a file run
+// concurrently (one at a time nearby) and the cleanup overlaps, and none of it may change an outcome. Areas with races (concurrency), a
 // model-based property (stateful) and nested namespaces, at 20 ms a request.
 import { describe, expect, it } from 'vitest'
 import { distance, outcomeDiffs } from './distance.ts'

@@ -6,7 +6,10 @@
  * against any remote catalog.
  *
  * For each: the wall time, the requests, their longest chain (the floor: no run of these tests ends before chain ×
- * delay), the peak in flight, the ratio to the direct run, and whether every test's outcome is the direct run's.
+ * delay), the peak in flight, the ratio to the direct run, and whether every test's outcome is that of the same
+ * certification by `--url` without a delay (the direct run is configured otherwise: the bundled server's tokens,
+ * warehouse and file storage; a catalog by URL 0 ms away runs one test of a file at a time, so this also compares
+ * with a serial run).
  *
  *   npx tsx bench/run.ts distance [--runs 1]
  */
@@ -26,7 +29,7 @@ export interface DistanceRow {
   readonly requests?: CertifySample['requests']
   /** The floor this delay puts under the run: longest chain × delay. */
   readonly floorMs?: number
-  /** Tests whose outcome differs from the direct run's (id: direct → this run). */
+  /** Tests whose outcome differs from the run by URL 0 ms away (id: that run → this one). */
   readonly outcomeDiffs: readonly string[]
 }
 
@@ -64,16 +67,18 @@ export async function distance(
   delays: readonly number[] = DELAYS_MS,
   log: (l: string) => void = () => {},
   warm = true,
-): Promise<{ direct: CertifySample; rows: DistanceRow[] }> {
-  let directOutcomes = new Map<string, string>()
+): Promise<{ direct: CertifySample; near: CertifySample; rows: DistanceRow[] }> {
+  let nearOutcomes = new Map<string, string>()
   // Same start for each side: a first, unmeasured run warms the disk cache and the compiled validators for both.
   if (warm) await certifyOnce(args, 900_000, {}, false)
-  const direct = await certifyOnce(args, 900_000, {}, false, (r) => (directOutcomes = outcomesOf(r)))
+  const direct = await certifyOnce(args, 900_000, {}, false)
   log(`distance: direct ${direct.wallMs} ms, ${direct.requests?.total ?? '?'} requests`)
+  const near = await atDistance(0, args, (r) => (nearOutcomes = outcomesOf(r)))
+  log(`distance: by URL 0 ms away ${near.wallMs} ms, ${near.requests?.total ?? '?'} requests`)
   const rows: DistanceRow[] = []
   for (const delayMs of delays) {
     let diffs: string[] = []
-    const s = await atDistance(delayMs, args, (r) => (diffs = outcomeDiffs(directOutcomes, outcomesOf(r))))
+    const s = await atDistance(delayMs, args, (r) => (diffs = outcomeDiffs(nearOutcomes, outcomesOf(r))))
     const row: DistanceRow = {
       delayMs,
       wallMs: s.wallMs,
@@ -87,5 +92,5 @@ export async function distance(
     )
     rows.push(row)
   }
-  return { direct, rows }
+  return { direct, near, rows }
 }
