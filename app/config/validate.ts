@@ -67,9 +67,10 @@ export function validateNames(opts: Options): void {
     )
   if (opts.url !== undefined) validateUrl(opts.url)
   validateImageFlags(opts)
-  // A replay path as a failure report prints it, [rule@]path[#commands] (support/property.ts); anything else made
+  // A replay path as a failure report prints it, [rule@]path[#commands…] (support/property.ts: one #commands part per
+  // command sequence of a model-based run); anything else made
   // the property under replay an error.
-  if (opts.path !== undefined && !/^(?:[^@\s]+@)?(?=[\d#])(?:\d+(?::\d+)*)?(?:#[^\s#@]+)?$/.test(opts.path))
+  if (opts.path !== undefined && !/^(?:[^@\s]+@)?(?=[\d#])(?:\d+(?::\d+)*)?(?:#[^\s#@]*)*$/.test(opts.path))
     throw new HarnessError(
       `--path must be a replay path as a failure report prints it ([rule@]numbers joined by ":"[#commands], e.g. tables/create/roundtrip@12:0:3), got "${opts.path}"`,
     )

@@ -1,8 +1,9 @@
 /**
- * Model-based runs (fc.asyncModelRun): random sequences of namespace, table and view operations and of
- * commits whose requirements hold or fail, each compared with a model of what a conformant catalog holds
- *. Every run and every shrink attempt uses fresh
- * namespaces of the run sandbox, starting from namespace `a` with table `t1`. A failure reports the seed, the replay path and the shrunk command list.
+ * Model-based runs (fc.asyncModelRun): random sequences of namespace, table and view operations and of commits whose
+ * requirements hold or fail, each compared with a model of what a conformant catalog holds. Every run and every shrink
+ * attempt uses fresh namespaces of the run sandbox, starting from namespace `a` with table `t1`; a run drives two
+ * sequences at once, each in its own namespaces. A failure reports the seed, the replay path (with both sequences'
+ * command paths) and the shrunk command lists.
  */
 import fc from 'fast-check'
 import { operation, rule } from '../_harness/dsl.ts'
@@ -11,8 +12,11 @@ import { NS_KEYS, nsOf } from '../_harness/model/catalog-model.ts'
 import type { RealCatalog } from '../_harness/model/catalog-model.ts'
 import { catalogCommands } from '../_harness/model/commands.ts'
 import { initialState } from '../_harness/model/initial-state.ts'
-import { checkProperty } from '../_harness/support/property.ts'
+import { checkProperty, commandsPathsOf } from '../_harness/support/property.ts'
 import { inProfile } from '../../schemas/rules/catalog.ts'
+
+/** Command sequences each run drives at once. */
+const LANES = 2
 
 operation('topic:stateful', () => {
   rule(
@@ -37,9 +41,10 @@ operation('topic:stateful', () => {
       const views = ['createView', 'dropView', 'renameView', 'listViews'].every((id) =>
         supports(run.caps, id as 'createView'),
       )
-      // Each run starts from a fresh base (namespace `a` with table `t1`), created through the commands. The next run's
-      // is created while this one runs: runs never share namespaces, and at a network distance those two requests
-      // a run were a sixth of the requests that must follow one another.
+      // Each run drives LANES command sequences at once, each from a fresh base (namespace `a` with table `t1`,
+      // created through the commands) in namespaces of its own, with half the runs: as many commands as one sequence a
+      // run, in half as many round trips one after another (at a network distance these runs were the run's floor).
+      // The next run's bases are created while a run goes on.
       const prepare = () => {
         const real: RealCatalog = {
           catalog,
@@ -49,41 +54,51 @@ operation('topic:stateful', () => {
           notEmptyIs409: inProfile('1.9', run.profile),
         }
         const ready = initialState(real)
-        // Awaited by the run that takes it; a failure of the one left over when the property ends is not a run's.
+        // Awaited by the run that takes it; a failure of one left over when the property ends is not a run's.
         ready.catch(() => {})
         return { real, ready }
       }
+      const prepareLanes = () => Array.from({ length: LANES }, prepare)
       const dropLater = (real: RealCatalog) => {
         for (const k of NS_KEYS) sandbox.dropLater(nsOf(real, k))
       }
-      let next: ReturnType<typeof prepare> | undefined
+      let next: ReturnType<typeof prepareLanes> | undefined
       try {
         await checkProperty(
           { run, meta },
-          (replay) =>
-            fc.asyncProperty(
+          (replay) => {
+            const paths = commandsPathsOf(replay, LANES)
+            const sequence = (i: number) =>
               fc.commands(catalogCommands({ views }), {
                 maxCommands: 20,
                 size: '+1',
-                ...(replay.commandsPath ? { replayPath: replay.commandsPath } : {}),
-              }),
-              async (cmds) => {
-                const current = next ?? prepare()
-                next = prepare()
-                try {
-                  await fc.asyncModelRun(() => current.ready, cmds)
-                } finally {
-                  dropLater(current.real)
-                }
-              },
-            ),
-          { area: 'stateful' },
+                ...(paths[i] ? { replayPath: paths[i] } : {}),
+              })
+            return fc.asyncProperty(fc.tuple(sequence(0), sequence(1)), async (sequences) => {
+              const lanes = next ?? prepareLanes()
+              next = prepareLanes()
+              // Both lanes end before the run does (a failed one does not leave the other sending); the first
+              // lane's failure is the run's.
+              const ends = await Promise.allSettled(
+                sequences.map(async (cmds, i) => {
+                  const lane = lanes[i]!
+                  try {
+                    await fc.asyncModelRun(() => lane.ready, cmds)
+                  } finally {
+                    dropLater(lane.real)
+                  }
+                }),
+              )
+              const failed = ends.find((e) => e.status === 'rejected')
+              if (failed) throw failed.reason
+            })
+          },
+          { area: 'stateful', runs: Math.ceil(run.runs / LANES) },
         )
       } finally {
-        const left = next
-        if (left) {
-          await left.ready.catch(() => undefined)
-          dropLater(left.real)
+        for (const lane of next ?? []) {
+          await lane.ready.catch(() => undefined)
+          dropLater(lane.real)
         }
       }
     },

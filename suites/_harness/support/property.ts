@@ -32,7 +32,10 @@ import type { ExchangeRecord } from '../http/exchange.ts'
 export interface Replay {
   /** fast-check's counterexample path, when this property is being replayed. */
   readonly path?: string
-  /** `fc.commands(…, { replayPath })` of a model-based property being replayed. */
+  /**
+   * `fc.commands(…, { replayPath })` of a model-based property being replayed; a property that runs several command
+   * sequences at once has one per sequence, joined by LANE_SEPARATOR (commandsPathsOf splits them).
+   */
   readonly commandsPath?: string
 }
 
@@ -89,6 +92,15 @@ export function budget(run: RunContext, opts: PropertyOptions = {}): number {
   const base = opts.runs ?? run.runs
   const n = run.thorough ? base * THOROUGH_FACTOR : base
   return Math.max(1, Math.min(n, opts.maxRuns ?? Number.MAX_SAFE_INTEGER))
+}
+
+/** Between the replay paths of a model-based property's command sequences in a --path (fast-check's never hold it). */
+export const LANE_SEPARATOR = '#'
+
+/** The replay path of each of `lanes` command sequences (undefined where there is none). */
+export function commandsPathsOf(replay: Replay, lanes: number): (string | undefined)[] {
+  const paths = replay.commandsPath?.split(LANE_SEPARATOR) ?? []
+  return Array.from({ length: lanes }, (_, i) => paths[i] || undefined)
 }
 
 /** The replay path of `rule` from run.path (see the module comment), if any. */
@@ -332,7 +344,9 @@ function describeFailure(
   },
 ): Found {
   const shown = details.counterexample ? fc.stringify(details.counterexample) : '(none)'
-  const commandsPath = /\/\*replayPath="([^"]*)"\*\//.exec(shown)?.[1]
+  // A model-based property may run several command sequences at once (one per lane): their replay paths, in order.
+  const commandsPaths = [...shown.matchAll(/\/\*replayPath="([^"]*)"\*\//g)].map((m) => m[1] ?? '')
+  const commandsPath = commandsPaths.length > 0 ? commandsPaths.join(LANE_SEPARATOR) : undefined
   const path = `${meta.rule}@${details.counterexamplePath ?? ''}${commandsPath ? `#${commandsPath}` : ''}`
   const area = opts.area ?? meta.area
   const replay = [
