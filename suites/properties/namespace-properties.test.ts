@@ -48,7 +48,7 @@ operation('updateProperties', () => {
           propertyMap({ maxKeys: 4, keyPrefix: 'k' }),
           fc.array(step, { maxLength: 5 }),
           async (initial, steps) => {
-            const { ns, drop } = await freshNamespace(sandbox, catalog, 'nsprops')
+            const { ns } = await freshNamespace(sandbox, catalog, 'nsprops')
             try {
               const model = new Map<string, string>()
               const touched = new Set<string>(['missing-a', 'missing-b'])
@@ -108,7 +108,8 @@ operation('updateProperties', () => {
                   )
               }
             } finally {
-              await drop()
+              // Dropped while the next run goes on (its namespace is its own).
+              sandbox.dropLater(ns)
             }
           },
         ),

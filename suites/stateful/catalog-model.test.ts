@@ -1,9 +1,9 @@
 /**
  * Model-based runs (fc.asyncModelRun): random sequences of namespace, table and view operations and of commits whose
  * requirements hold or fail, each compared with a model of what a conformant catalog holds. Every run and every shrink
- * attempt uses fresh namespaces of the run sandbox, starting from namespace `a` with table `t1`; a run drives two
- * sequences at once, each in its own namespaces. A failure reports the seed, the replay path (with both sequences'
- * command paths) and the shrunk command lists.
+ * attempt uses fresh namespaces of the run sandbox, starting from namespace `a` with tables `t1` and `t2`; a run drives
+ * LANES sequences at once, each in its own namespaces. A failure reports the seed, the replay path (with each
+ * sequence's command path) and the shrunk command lists.
  */
 import fc from 'fast-check'
 import { operation, rule } from '../_harness/dsl.ts'
@@ -16,7 +16,7 @@ import { checkProperty, commandsPathsOf } from '../_harness/support/property.ts'
 import { inProfile } from '../../schemas/rules/catalog.ts'
 
 /** Command sequences each run drives at once. */
-const LANES = 2
+const LANES = 3
 
 operation('topic:stateful', () => {
   rule(
@@ -41,9 +41,10 @@ operation('topic:stateful', () => {
       const views = ['createView', 'dropView', 'renameView', 'listViews'].every((id) =>
         supports(run.caps, id as 'createView'),
       )
-      // Each run drives LANES command sequences at once, each from a fresh base (namespace `a` with table `t1`,
-      // created through the commands) in namespaces of its own, with half the runs: as many commands as one sequence a
-      // run, in half as many round trips one after another (at a network distance these runs were the run's floor).
+      // Each run drives LANES command sequences at once, each from a fresh base (namespace `a` with tables t1, t2,
+      // created through the commands) in namespaces of its own, with 1/LANES of the runs: as many commands as one
+      // sequence a run, in a third as many round trips one after another (at a network distance these runs were the
+      // run's floor).
       // The next run's bases are created while a run goes on.
       const prepare = () => {
         const real: RealCatalog = {
@@ -74,24 +75,27 @@ operation('topic:stateful', () => {
                 size: '+1',
                 ...(paths[i] ? { replayPath: paths[i] } : {}),
               })
-            return fc.asyncProperty(fc.tuple(sequence(0), sequence(1)), async (sequences) => {
-              const lanes = next ?? prepareLanes()
-              next = prepareLanes()
-              // Both lanes end before the run does (a failed one does not leave the other sending); the first
-              // lane's failure is the run's.
-              const ends = await Promise.allSettled(
-                sequences.map(async (cmds, i) => {
-                  const lane = lanes[i]!
-                  try {
-                    await fc.asyncModelRun(() => lane.ready, cmds)
-                  } finally {
-                    dropLater(lane.real)
-                  }
-                }),
-              )
-              const failed = ends.find((e) => e.status === 'rejected')
-              if (failed) throw failed.reason
-            })
+            return fc.asyncProperty(
+              fc.tuple(...Array.from({ length: LANES }, (_, i) => sequence(i))),
+              async (sequences) => {
+                const lanes = next ?? prepareLanes()
+                next = prepareLanes()
+                // Both lanes end before the run does (a failed one does not leave the other sending); the first
+                // lane's failure is the run's.
+                const ends = await Promise.allSettled(
+                  sequences.map(async (cmds, i) => {
+                    const lane = lanes[i]!
+                    try {
+                      await fc.asyncModelRun(() => lane.ready, cmds)
+                    } finally {
+                      dropLater(lane.real)
+                    }
+                  }),
+                )
+                const failed = ends.find((e) => e.status === 'rejected')
+                if (failed) throw failed.reason
+              },
+            )
           },
           { area: 'stateful', runs: Math.ceil(run.runs / LANES) },
         )
