@@ -43,9 +43,8 @@ operation('topic:stateful', () => {
       )
       // Each run drives LANES command sequences at once, each from a fresh base (namespace `a` with tables t1, t2,
       // created through the commands) in namespaces of its own, with 1/LANES of the runs: as many commands as one
-      // sequence a run, in a third as many round trips one after another (at a network distance these runs were the
-      // run's floor).
-      // The next run's bases are created while a run goes on.
+      // sequence a run, in 1/LANES as many round trips one after another (at a network distance these runs were the
+      // run's floor). The next run's bases are created while a run goes on.
       const prepare = () => {
         const real: RealCatalog = {
           catalog,
@@ -80,8 +79,8 @@ operation('topic:stateful', () => {
               async (sequences) => {
                 const lanes = next ?? prepareLanes()
                 next = prepareLanes()
-                // Both lanes end before the run does (a failed one does not leave the other sending); the first
-                // lane's failure is the run's.
+                // Every lane ends before the run does (a failed one does not leave the others sending); the first
+                // failing lane's failure is the run's.
                 const ends = await Promise.allSettled(
                   sequences.map(async (cmds, i) => {
                     const lane = lanes[i]!

@@ -28,14 +28,4 @@ export class InFlightGate {
     if (next) next()
     else this.inFlight--
   }
-
-  /** Runs `fn` holding a slot. */
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    await this.acquire()
-    try {
-      return await fn()
-    } finally {
-      this.release()
-    }
-  }
 }

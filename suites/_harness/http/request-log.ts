@@ -30,10 +30,8 @@ export class RequestLog {
   /** The file's figures; `concurrentTests`: whether its tests ran concurrently (overlap) or one after another. */
   summary(concurrentTests: boolean): FileRequests {
     let testsChain = 0
-    const byTest: Record<string, number> = {}
     for (const [test, list] of this.byTest) {
       if (test === '') continue
-      byTest[test] = list.length
       const chain = longestChain(list)
       testsChain = concurrentTests ? Math.max(testsChain, chain) : testsChain + chain
     }
@@ -42,7 +40,6 @@ export class RequestLog {
       requests: intervals.length,
       chain: testsChain + longestChain(this.byTest.get('') ?? []),
       intervals,
-      byTest,
     }
   }
 }

@@ -11,8 +11,6 @@ export interface FileRequests {
   readonly requests: number
   readonly chain: number
   readonly intervals: readonly Interval[]
-  /** Requests per test id. */
-  readonly byTest: Readonly<Record<string, number>>
 }
 
 /** The run's figures (results.json `requests`). */
@@ -37,7 +35,8 @@ export function nowMs(): number {
 export function longestChain(intervals: readonly Interval[]): number {
   const byEnd = [...intervals].sort((a, b) => a[1] - b[1])
   const byStart = [...intervals].sort((a, b) => a[0] - b[0] || a[1] - b[1])
-  // best[i]: the longest chain ending with byEnd[i]; bestUpTo: the best over every interval ended so far.
+  // chainOf: the longest chain ending with each interval; bestEnded: the best over the intervals that ended before
+  // the current one started.
   const chainOf = new Map<Interval, number>()
   let e = 0
   let bestEnded = 0
