@@ -76,6 +76,7 @@ export class ResultsReporter implements Reporter {
           ...(outcome === 'blocked' && blockedBy(firstError) ? { blockedBy: blockedBy(firstError) } : {}),
           ...(meta?.advisories?.length ? { advisories: meta.advisories } : {}),
           ...(meta?.retries ? { retries: meta.retries } : {}),
+          ...(meta?.reconnects ? { reconnects: meta.reconnects } : {}),
           ...(meta?.requests ? { requests: meta.requests } : {}),
         })
       }

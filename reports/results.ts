@@ -49,6 +49,8 @@ export interface TestResult {
   readonly advisories?: readonly string[]
   /** Requests sent again after a 503/429 with Retry-After. */
   readonly retries?: number
+  /** Idempotent requests sent again on a new connection: the server had closed the kept-alive one unanswered. */
+  readonly reconnects?: number
   /** Requests the test sent, through any client (its setup's included). */
   readonly requests?: number
   /** Findings of the user's OpenAPI document (--openapi), reported apart from the outcome. */

@@ -351,6 +351,11 @@ export function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string
   const retries = results.tests.reduce((n, t) => n + (t.retries ?? 0), 0)
   if (retries > 0)
     log(`the server asked to retry ${retries} request(s) (503/429 with Retry-After); they were resent`)
+  const reconnects = results.tests.reduce((n, t) => n + (t.reconnects ?? 0), 0)
+  if (reconnects > 0)
+    log(
+      `the server closed a kept-alive connection without answering (and without Connection: close) under ${reconnects} idempotent request(s); they were sent again on a new connection`,
+    )
   const requests = requestsLine(results)
   if (requests) log(requests)
   log(

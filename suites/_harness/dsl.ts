@@ -177,6 +177,7 @@ function endAs(
 
 function record(meta: ConformanceMeta, ex: Exchange, redactor: Redactor): void {
   if (ex.retries) meta.retries = (meta.retries ?? 0) + ex.retries
+  if (ex.reconnects) meta.reconnects = (meta.reconnects ?? 0) + ex.reconnects
   meta.exchanges.push(recordOf(ex, redactor))
   if (meta.exchanges.length > MAX_EXCHANGES) meta.exchanges.splice(1, meta.exchanges.length - MAX_EXCHANGES)
 }

@@ -20,6 +20,8 @@ export interface Exchange {
   readonly transportError?: string
   /** How many times the request was sent again after a 503/429 with Retry-After. */
   readonly retries?: number
+  /** 1 when an idempotent request was sent again on a new connection: the server had closed the one it went on. */
+  readonly reconnects?: number
 }
 
 export const RECORD_BODY_LIMIT = 16_384

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer as createTcpServer, type AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { Redactor } from './redact.ts'
-import { Transport, retryAfterMs } from './transport.ts'
+import { CONNECTION_CLOSED, Transport, keepAlivePool, retryAfterMs } from './transport.ts'
 
 describe('Retry-After', () => {
   it('reads delay-seconds and HTTP dates; nothing else asks for a retry', () => {
@@ -49,6 +49,62 @@ describe('Transport', () => {
       })
       expect(refused.status).toBe(0)
       expect(refused.transportError).toMatch(/protocol/)
+    } finally {
+      await transport.close()
+      server.close()
+    }
+  })
+
+  // Jetty answers 400 to a URI holding %00 and then closes the connection without Connection: close; the request
+  // written next on that kept-alive connection gets no answer. This server does the same after every answer, and
+  // closes without answering a path ending in /close.
+  it('sends an idempotent request again on a new connection when its connection was closed unanswered, never a POST', async () => {
+    const seen: string[] = []
+    const server = createTcpServer((socket) => {
+      socket.once('data', (data: Buffer) => {
+        const line = data.toString().split('\r\n')[0] ?? ''
+        seen.push(line)
+        if (line.includes('/close ')) socket.destroy()
+        else socket.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}')
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    // One connection, so that the second request of a pair is written on the first one's connection.
+    const transport = new Transport({
+      timeoutMs: 5000,
+      redactor: new Redactor([]),
+      pool: keepAlivePool(5000, 1),
+    })
+    const send = (method: string, path: string) =>
+      transport.send({
+        operationId: 'x',
+        method,
+        url: `http://127.0.0.1:${port}${path}`,
+        headers: {},
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      })
+    try {
+      let reconnected = 0
+      for (let i = 0; i < 20; i++) {
+        const [, second] = await Promise.all([send('GET', '/v1/config'), send('GET', '/v1/config')])
+        expect(second.status).toBe(200)
+        reconnected += second.reconnects ?? 0
+      }
+      // The closed connection was met (the case is real) and the request got its answer on a new one.
+      expect(reconnected).toBeGreaterThan(0)
+
+      // Nothing kept alive from here on: each request below meets the server on a connection of its own.
+      await new Promise((r) => setTimeout(r, 50))
+      seen.length = 0
+      const get = await send('DELETE', '/v1/t/close')
+      expect(get).toMatchObject({ status: 0, transportError: CONNECTION_CLOSED, reconnects: 1 })
+      expect(seen).toHaveLength(2)
+      seen.length = 0
+      const post = await send('POST', '/v1/t/close')
+      expect(post).toMatchObject({ status: 0, transportError: CONNECTION_CLOSED })
+      expect(post.reconnects).toBeUndefined()
+      expect(seen).toHaveLength(1)
     } finally {
       await transport.close()
       server.close()

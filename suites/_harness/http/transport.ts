@@ -99,14 +99,27 @@ export class Transport {
     return this.opts.redactor
   }
 
-  /**
-   * Sends `req`; a 503 or 429 that carries Retry-After is the server asking to come back later (RFC 9110 §10.2.3,
-   * RFC 6585 §4), not an answer to judge: wait as asked (at most RETRY_WAIT_CAP_MS) and send again, up to
-   * MAX_RETRIES times. Such answers mean the request was not processed, so resending a write is safe. The final
-   * exchange carries how many retries it took; the last 503 or 429 is what the checks see if they never stop.
-   */
+  /** Sends `req`, once more on a new connection when it is idempotent and its connection was closed under it. */
   async send(req: RawRequest): Promise<Exchange> {
-    let ex = await this.sendOnce(req)
+    const ex = await this.sendOnce(req)
+    // A keep-alive connection the server closed after its last answer without saying so takes the next request on
+    // it down unanswered (Jetty closes after the 400 it gives a URI it cannot parse, such as one holding %00; with
+    // several requests in flight the next one is written before the close is seen). RFC 9112 §9.3.1 lets a client
+    // send an idempotent request again on a new connection, as Iceberg's Java client does (its retry strategy
+    // retries idempotent methods on an I/O failure). A server that closes on the request itself closes again.
+    if (ex.transportError === CONNECTION_CLOSED && IDEMPOTENT_METHODS.has(req.method.toUpperCase()))
+      return { ...(await this.honourRetryAfter(req, await this.sendOnce(req))), reconnects: 1 }
+    return this.honourRetryAfter(req, ex)
+  }
+
+  /**
+   * A 503 or 429 that carries Retry-After is the server asking to come back later (RFC 9110 §10.2.3, RFC 6585 §4),
+   * not an answer to judge: wait as asked (at most RETRY_WAIT_CAP_MS) and send again, up to MAX_RETRIES times. Such
+   * answers mean the request was not processed, so resending a write is safe. The final exchange carries how many
+   * retries it took; the last 503 or 429 is what the checks see if they never stop.
+   */
+  private async honourRetryAfter(req: RawRequest, first: Exchange): Promise<Exchange> {
+    let ex = first
     let retries = 0
     while (retries < MAX_RETRIES && (ex.status === 503 || ex.status === 429)) {
       const wait = retryAfterMs(ex.headers['retry-after'])
@@ -196,6 +209,10 @@ export class Transport {
 }
 
 const MAX_RETRIES = 3
+/** RFC 9110 §9.2.2. */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'TRACE'])
+/** What a request whose connection the server closed before answering records (transportFailure). */
+export const CONNECTION_CLOSED = 'connection closed by the server'
 const RETRY_WAIT_CAP_MS = 5_000
 
 /** Retry-After in milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
@@ -243,7 +260,7 @@ export function transportFailure(e: unknown, timeoutMs: number): { message: stri
   if (code === 'UND_ERR_CONNECT_TIMEOUT')
     return { message: `could not connect within ${timeoutMs} ms`, unanswered: true }
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
-    return { message: 'connection closed by the server', unanswered: false }
+    return { message: CONNECTION_CLOSED, unanswered: false }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { message: 'host not found', unanswered: true }
   return {
     message: `${code ?? err.name ?? 'error'}: ${err.message ?? err.cause?.message ?? String(e)}`,

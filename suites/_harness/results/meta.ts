@@ -38,6 +38,8 @@ export interface ConformanceMeta {
   requests?: number
   /** Requests of this test sent again after a 503/429 with Retry-After (the server asked to come back later). */
   retries?: number
+  /** Idempotent requests of this test sent again on a new connection (the server closed the one they went on). */
+  reconnects?: number
   /** Findings of the user's own OpenAPI document (--openapi): reported separately, never the outcome. */
   openapiFindings?: string[]
   /** Property tests: the seed and path that replay the run, and the shrunk counterexample. */
