@@ -32,11 +32,11 @@ export class ResultsReporter implements Reporter {
     const tests: TestResult[] = []
     const errors = unhandled.map((e) => `${e.name ?? 'Error'}: ${e.message}`)
     let stoppedAnswering: string | undefined
-    const files: FileRequests[] = []
+    const files: (FileRequests & { file: string })[] = []
     for (const mod of modules) {
       const file = relative(this.root, mod.moduleId)
       const logged = mod.meta().requests
-      if (logged) files.push(logged)
+      if (logged) files.push({ ...logged, file })
       for (const e of mod.errors()) errors.push(`${file}: ${e.name ?? 'Error'}: ${e.message}`)
       for (const tc of mod.children.allTests()) {
         const meta = tc.meta().conformance as ConformanceMeta | undefined
@@ -91,9 +91,17 @@ export class ResultsReporter implements Reporter {
   }
 }
 
-/** The run's request figures, with the requests per area (each test's, summed). */
-function requestFigures(files: readonly FileRequests[], tests: readonly TestResult[]): RequestFigures {
+/** The run's request figures, with the requests per area (each test's, summed) and per file. */
+function requestFigures(
+  files: readonly (FileRequests & { file: string })[],
+  tests: readonly TestResult[],
+): RequestFigures {
   const byArea: Record<string, number> = {}
   for (const t of tests) if (t.requests) byArea[t.area] = (byArea[t.area] ?? 0) + t.requests
-  return { ...runRequests(files), byArea }
+  const byFile = Object.fromEntries(
+    [...files]
+      .sort((a, b) => a.file.localeCompare(b.file))
+      .map((f) => [f.file, { requests: f.requests, chain: f.chain }]),
+  )
+  return { ...runRequests(files), byArea, byFile }
 }

@@ -97,6 +97,8 @@ export interface Results {
  */
 export interface RequestFigures extends RunRequests {
   readonly byArea: Readonly<Record<string, number>>
+  /** Each suite file's requests and its own longest chain (its tests', then its cleanup's). */
+  readonly byFile?: Readonly<Record<string, { readonly requests: number; readonly chain: number }>>
 }
 
 /** One defect as results.json records it (defects.ts has the whole of it: occurrences, reproduction). */

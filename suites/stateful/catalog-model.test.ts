@@ -13,10 +13,8 @@ import type { RealCatalog } from '../_harness/model/catalog-model.ts'
 import { catalogCommands } from '../_harness/model/commands.ts'
 import { initialState } from '../_harness/model/initial-state.ts'
 import { checkProperty, commandsPathsOf } from '../_harness/support/property.ts'
+import { LANES, driveLanes, laneRuns } from '../_harness/support/lanes.ts'
 import { inProfile } from '../../schemas/rules/catalog.ts'
-
-/** Command sequences each run drives at once. */
-const LANES = 3
 
 operation('topic:stateful', () => {
   rule(
@@ -79,24 +77,18 @@ operation('topic:stateful', () => {
               async (sequences) => {
                 const lanes = next ?? prepareLanes()
                 next = prepareLanes()
-                // Every lane ends before the run does (a failed one does not leave the others sending); the first
-                // failing lane's failure is the run's.
-                const ends = await Promise.allSettled(
-                  sequences.map(async (cmds, i) => {
-                    const lane = lanes[i]!
-                    try {
-                      await fc.asyncModelRun(() => lane.ready, cmds)
-                    } finally {
-                      dropLater(lane.real)
-                    }
-                  }),
-                )
-                const failed = ends.find((e) => e.status === 'rejected')
-                if (failed) throw failed.reason
+                await driveLanes(sequences, async (cmds, i) => {
+                  const lane = lanes[i]!
+                  try {
+                    await fc.asyncModelRun(() => lane.ready, cmds)
+                  } finally {
+                    dropLater(lane.real)
+                  }
+                })
               },
             )
           },
-          { area: 'stateful', runs: Math.ceil(run.runs / LANES) },
+          { area: 'stateful', runs: laneRuns(run.runs) },
         )
       } finally {
         for (const lane of next ?? []) {
