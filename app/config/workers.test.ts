@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DISTANT_MS, TESTS_PER_FILE, defaultWorkers, parallelism } from './workers.ts'
+import { DISTANT_MS, TESTS_PER_FILE, defaultWorkers, distantWorkers, parallelism } from './workers.ts'
 
 describe('defaultWorkers', () => {
   it('keeps a core for the bundled server, which answers from the same process', () => {
@@ -14,9 +14,17 @@ describe('defaultWorkers', () => {
   })
 })
 
+describe('distantWorkers', () => {
+  it('runs six files a core against a distant catalog, at most 24', () => {
+    expect(distantWorkers(2)).toBe(12)
+    expect(distantWorkers(1)).toBe(6)
+    expect(distantWorkers(16)).toBe(24)
+  })
+})
+
 describe('parallelism', () => {
   it('runs the tests of a distant catalog concurrently and those of a near one one at a time; no cap unless asked', () => {
-    expect(parallelism('url', {}, 40, 2)).toEqual({ workers: 8, testsPerFile: TESTS_PER_FILE.distant })
+    expect(parallelism('url', {}, 40, 2)).toEqual({ workers: 12, testsPerFile: TESTS_PER_FILE.distant })
     expect(parallelism('url', {}, DISTANT_MS - 0.1, 2)).toEqual({
       workers: 3,
       testsPerFile: TESTS_PER_FILE.near,
@@ -28,7 +36,10 @@ describe('parallelism', () => {
   })
 
   it('--max-in-flight N: at most N workers, each with its share, never more than N in all', () => {
-    expect(parallelism('url', { maxInFlight: 10 }, 40, 2)).toMatchObject({ workers: 8, inFlightPerWorker: 1 })
+    expect(parallelism('url', { maxInFlight: 10 }, 40, 2)).toMatchObject({
+      workers: 10,
+      inFlightPerWorker: 1,
+    })
     expect(parallelism('url', { maxInFlight: 10 }, 1, 2)).toMatchObject({ workers: 3, inFlightPerWorker: 3 })
     expect(parallelism('url', { maxInFlight: 2 }, 40, 2)).toMatchObject({ workers: 2, inFlightPerWorker: 1 })
     expect(parallelism('url', { maxInFlight: 1, workers: 5 }, 40, 2)).toMatchObject({

@@ -20,13 +20,17 @@ export function defaultWorkers(serverInProcess: boolean, cores = availableParall
 }
 
 /**
- * Files at once against a distant catalog: the files are waited on, not worked, so four threads a core. Measured with
- * every request 40 ms away on 2 cores (the reference server behind a delaying proxy): 41 s with 3 workers, 21 s with
- * 6, 18 s with 8, 20 s with 12 (the threads then compete for the cores).
+ * Files at once against a distant catalog: the files are waited on, not worked, so six threads a core. Measured with
+ * every request 100 ms away on 2 cores (the reference server behind a delaying proxy, files started longest chain
+ * first): 20.2-21.6 s with 12 workers, 24.0-24.1 s with 8, 24.3 s with 16 (the threads then compete for the cores as
+ * they load the suites); 40 ms away 14.1-14.8 s with 12 and 14.8-14.9 s with 8. At most MAX_DISTANT_WORKERS on a
+ * larger machine: each thread loads the suites anew, and the suites have some sixty files.
  */
 export function distantWorkers(cores = availableParallelism()): number {
-  return Math.max(defaultWorkers(false, cores), 4 * cores)
+  return Math.max(defaultWorkers(false, cores), Math.min(6 * cores, MAX_DISTANT_WORKERS))
 }
+
+const MAX_DISTANT_WORKERS = 24
 
 /**
  * The tests of one file that run at once (Vitest's maxConcurrency), by how far the catalog is. A distant one is
