@@ -110,47 +110,62 @@ describe('harness and configuration errors exit 2 with one line', () => {
     }
   })
 
-  it('a catalog that answers GET /v1/config, then nothing: an error in seconds, not a verdict', async () => {
-    const { createServer } = await import('node:http')
-    const server = createServer((req, res) => {
-      if (req.url?.startsWith('/v1/config'))
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"defaults":{},"overrides":{}}')
-      // Anything else stays unanswered.
-    })
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-    const port = (server.address() as { port: number }).port
-    const dir = tmp()
-    try {
-      const started = Date.now()
-      const r = await cli([
-        'run',
-        '--url',
-        `http://127.0.0.1:${port}`,
-        '--include',
-        'namespaces',
-        '--timeout',
-        '300',
-        '--report-dir',
-        dir,
-      ])
-      expect(r.code).toBe(2)
-      expect(r.stdout).toMatch(
-        /harness error: the catalog stopped answering: 5 requests in a row had no response \(no response within 300 ms\)/,
-      )
-      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
-        verdict: string
-        summary: { error: number; total: number }
+  // Answered at once, the catalog counts as nearby (one test of a file at a time, so requests after the fifth
+  // unanswered one are held back); 20 ms later, as distant (the tests of a file at once, every request may be in flight
+  // before the fifth goes unanswered). Either way the run is an error.
+  it.each([
+    ['nearby', 0],
+    ['distant', 20],
+  ])(
+    'a catalog that answers GET /v1/config, then nothing: an error in seconds, not a verdict (%s)',
+    async (_, delayMs) => {
+      const { createServer } = await import('node:http')
+      const server = createServer((req, res) => {
+        if (req.url?.startsWith('/v1/config'))
+          setTimeout(
+            () =>
+              res
+                .writeHead(200, { 'content-type': 'application/json' })
+                .end('{"defaults":{},"overrides":{}}'),
+            delayMs,
+          )
+        // Anything else stays unanswered.
+      })
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+      const port = (server.address() as { port: number }).port
+      const dir = tmp()
+      try {
+        const started = Date.now()
+        const r = await cli([
+          'run',
+          '--url',
+          `http://127.0.0.1:${port}`,
+          '--include',
+          'namespaces',
+          '--timeout',
+          '300',
+          '--report-dir',
+          dir,
+        ])
+        expect(r.code).toBe(2)
+        expect(r.stdout).toMatch(
+          /harness error: the catalog stopped answering: 5 requests in a row had no response \(no response within 300 ms\)/,
+        )
+        const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
+          verdict: string
+          summary: { error: number; total: number }
+        }
+        expect(results.verdict).toBe('error')
+        // Each worker judges its first unanswered requests (http/responds), then sends nothing more.
+        expect(results.summary.error).toBeGreaterThan(0)
+        // Every request unanswered would have taken its 300 ms: ~20 files' worth of them is far more than this.
+        expect(Date.now() - started).toBeLessThan(60_000)
+      } finally {
+        server.closeAllConnections()
+        server.close()
       }
-      expect(results.verdict).toBe('error')
-      // Each worker judges its first unanswered requests (http/responds), then sends nothing more.
-      expect(results.summary.error).toBeGreaterThan(0)
-      // Every request unanswered would have taken its 300 ms: ~20 files' worth of them is far more than this.
-      expect(Date.now() - started).toBeLessThan(60_000)
-    } finally {
-      server.closeAllConnections()
-      server.close()
-    }
-  })
+    },
+  )
 })
 
 describe("--openapi: the user's own OpenAPI document as a second opinion", () => {
