@@ -16,7 +16,7 @@ import type { MutatingOperation } from '../_harness/arbitraries/mutating-operati
 import type { Exchange } from '../_harness/http/exchange.ts'
 import { createTableBody } from '../_harness/support/commit-steps.ts'
 import { checkProperty } from '../_harness/support/property.ts'
-import { driveLanes, laneCases, laneRuns } from '../_harness/support/lanes.ts'
+import { lanedProperty, laneRuns } from '../_harness/support/lanes.ts'
 import { digest, observe, send } from '../_harness/support/replay-ops.ts'
 import type { Universe } from '../_harness/support/replay-ops.ts'
 import { uuid7 } from '../_harness/support/uuid.ts'
@@ -83,54 +83,52 @@ operation('topic:idempotency', () => {
       await checkProperty(
         { run, meta },
         () =>
-          fc.asyncProperty(laneCases(steps), (sequences) =>
-            driveLanes(sequences, async (ops) => {
-              const u: Universe = {
-                namespaces: [sandbox.names.namespace('idemA'), sandbox.names.namespace('idemB')],
-                tables: ['t0', 't1'],
-              }
-              check.setup(
-                await catalog.op.createNamespace({ body: { namespace: u.namespaces[0] } }),
-                'create namespace',
+          lanedProperty(steps, async (ops) => {
+            const u: Universe = {
+              namespaces: [sandbox.names.namespace('idemA'), sandbox.names.namespace('idemB')],
+              tables: ['t0', 't1'],
+            }
+            check.setup(
+              await catalog.op.createNamespace({ body: { namespace: u.namespaces[0] } }),
+              'create namespace',
+            )
+            check.setup(
+              await catalog.op.createTable({ namespace: u.namespaces[0], body: createTableBody('t0') }),
+              'create table t0',
+            )
+            const later: { op: MutatingOperation; headers: Record<string, string>; first: Exchange }[] = []
+            const replay = async (
+              op: MutatingOperation,
+              headers: Record<string, string>,
+              first: Exchange,
+              atOnce: boolean,
+            ) => {
+              const before = await observe(catalog, u)
+              const again = await send(catalog, u, op, headers)
+              compare(check, op, first, again, atOnce)
+              check.equal(
+                await observe(catalog, u),
+                before,
+                `replay of ${op.op}: no second effect on the catalog`,
+                {
+                  ex: again,
+                },
               )
-              check.setup(
-                await catalog.op.createTable({ namespace: u.namespaces[0], body: createTableBody('t0') }),
-                'create table t0',
-              )
-              const later: { op: MutatingOperation; headers: Record<string, string>; first: Exchange }[] = []
-              const replay = async (
-                op: MutatingOperation,
-                headers: Record<string, string>,
-                first: Exchange,
-                atOnce: boolean,
-              ) => {
-                const before = await observe(catalog, u)
-                const again = await send(catalog, u, op, headers)
-                compare(check, op, first, again, atOnce)
-                check.equal(
-                  await observe(catalog, u),
-                  before,
-                  `replay of ${op.op}: no second effect on the catalog`,
-                  {
-                    ex: again,
-                  },
-                )
+            }
+            try {
+              for (const { op, later: deferred } of ops) {
+                const headers = { 'idempotency-key': uuid7() }
+                const first = await send(catalog, u, op, headers)
+                check.conform(first)
+                if (!finalized(first.status)) continue
+                if (deferred) later.push({ op, headers, first })
+                else await replay(op, headers, first, true)
               }
-              try {
-                for (const { op, later: deferred } of ops) {
-                  const headers = { 'idempotency-key': uuid7() }
-                  const first = await send(catalog, u, op, headers)
-                  check.conform(first)
-                  if (!finalized(first.status)) continue
-                  if (deferred) later.push({ op, headers, first })
-                  else await replay(op, headers, first, true)
-                }
-                for (const l of later) await replay(l.op, l.headers, l.first, false)
-              } finally {
-                for (const ns of u.namespaces) sandbox.dropLater(ns)
-              }
-            }),
-          ),
+              for (const l of later) await replay(l.op, l.headers, l.first, false)
+            } finally {
+              for (const ns of u.namespaces) sandbox.dropLater(ns)
+            }
+          }),
         // Eight sequences (three runs of three at once): each run is long, and the property is one of the slowest.
         { maxRuns: laneRuns(8) },
       )

@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { operation, rule } from '../_harness/dsl.ts'
 import { propertyMap } from '../_harness/arbitraries/property-map.ts'
 import { checkProperty } from '../_harness/support/property.ts'
-import { driveLanes, laneCases, laneRuns } from '../_harness/support/lanes.ts'
+import { lanedProperty, laneRuns } from '../_harness/support/lanes.ts'
 import { freshNamespace } from '../_harness/support/scratch.ts'
 
 interface Step {
@@ -49,73 +49,71 @@ operation('updateProperties', () => {
       await checkProperty(
         { run, meta },
         () =>
-          fc.asyncProperty(laneCases(sequence), (sequences) =>
-            driveLanes(sequences, async ([initial, steps]) => {
-              const { ns } = await freshNamespace(sandbox, catalog, 'nsprops')
-              try {
-                const model = new Map<string, string>()
-                const touched = new Set<string>(['missing-a', 'missing-b'])
-                if (Object.keys(initial).length > 0) {
-                  const ex = await catalog.op.updateProperties({ namespace: ns, body: { updates: initial } })
-                  check.conform(ex, { status: 200 })
-                  for (const [k, v] of Object.entries(initial)) {
-                    model.set(k, v)
-                    touched.add(k)
-                  }
+          lanedProperty(sequence, async ([initial, steps]) => {
+            const { ns } = await freshNamespace(sandbox, catalog, 'nsprops')
+            try {
+              const model = new Map<string, string>()
+              const touched = new Set<string>(['missing-a', 'missing-b'])
+              if (Object.keys(initial).length > 0) {
+                const ex = await catalog.op.updateProperties({ namespace: ns, body: { updates: initial } })
+                check.conform(ex, { status: 200 })
+                for (const [k, v] of Object.entries(initial)) {
+                  model.set(k, v)
+                  touched.add(k)
                 }
-                for (const s of steps) {
-                  const known = [...model.keys()]
-                  const removals = [
-                    ...new Set([
-                      ...s.remove.flatMap((i) => (known.length ? [known[i % known.length]!] : [])),
-                      ...s.removeMissing,
-                    ]),
-                  ].filter((k) => !Object.hasOwn(s.updates, k))
-                  const ex = await catalog.op.updateProperties({
-                    namespace: ns,
-                    body: { updates: s.updates, removals },
-                  })
-                  const body = check.conform<UpdateResponse>(ex, { status: 200 })
-                  const existed = removals.filter((k) => model.has(k))
-                  check.equal(
-                    [...(body.updated ?? [])].sort(),
-                    Object.keys(s.updates).sort(),
-                    '`updated` lists exactly the keys set',
-                    { ex },
-                  )
-                  for (const k of existed)
-                    check.that(body.removed?.includes(k) === true, `\`removed\` lists removed key ${k}`, {
-                      received: body.removed,
-                      ex,
-                    })
-                  for (const k of body.removed ?? [])
-                    check.that(removals.includes(k), `\`removed\` lists only requested keys (${k})`, { ex })
-                  for (const k of existed) model.delete(k)
-                  for (const [k, v] of Object.entries(s.updates)) {
-                    model.set(k, v)
-                    touched.add(k)
-                  }
-                  const loaded = check.conform<{ properties?: Record<string, string> | null }>(
-                    await catalog.op.loadNamespaceMetadata({ namespace: ns }),
-                    { status: 200 },
-                  )
-                  const props = loaded.properties ?? {}
-                  for (const k of touched)
-                    check.that(
-                      props[k] === model.get(k),
-                      `property ${JSON.stringify(k)} matches the map model`,
-                      {
-                        received: props[k] ?? '(absent)',
-                        expected: model.get(k) ?? '(absent)',
-                      },
-                    )
-                }
-              } finally {
-                // Dropped while the next run goes on (its namespace is its own).
-                sandbox.dropLater(ns)
               }
-            }),
-          ),
+              for (const s of steps) {
+                const known = [...model.keys()]
+                const removals = [
+                  ...new Set([
+                    ...s.remove.flatMap((i) => (known.length ? [known[i % known.length]!] : [])),
+                    ...s.removeMissing,
+                  ]),
+                ].filter((k) => !Object.hasOwn(s.updates, k))
+                const ex = await catalog.op.updateProperties({
+                  namespace: ns,
+                  body: { updates: s.updates, removals },
+                })
+                const body = check.conform<UpdateResponse>(ex, { status: 200 })
+                const existed = removals.filter((k) => model.has(k))
+                check.equal(
+                  [...(body.updated ?? [])].sort(),
+                  Object.keys(s.updates).sort(),
+                  '`updated` lists exactly the keys set',
+                  { ex },
+                )
+                for (const k of existed)
+                  check.that(body.removed?.includes(k) === true, `\`removed\` lists removed key ${k}`, {
+                    received: body.removed,
+                    ex,
+                  })
+                for (const k of body.removed ?? [])
+                  check.that(removals.includes(k), `\`removed\` lists only requested keys (${k})`, { ex })
+                for (const k of existed) model.delete(k)
+                for (const [k, v] of Object.entries(s.updates)) {
+                  model.set(k, v)
+                  touched.add(k)
+                }
+                const loaded = check.conform<{ properties?: Record<string, string> | null }>(
+                  await catalog.op.loadNamespaceMetadata({ namespace: ns }),
+                  { status: 200 },
+                )
+                const props = loaded.properties ?? {}
+                for (const k of touched)
+                  check.that(
+                    props[k] === model.get(k),
+                    `property ${JSON.stringify(k)} matches the map model`,
+                    {
+                      received: props[k] ?? '(absent)',
+                      expected: model.get(k) ?? '(absent)',
+                    },
+                  )
+              }
+            } finally {
+              // Dropped while the next run goes on (its namespace is its own).
+              sandbox.dropLater(ns)
+            }
+          }),
         { runs: laneRuns(run.runs) },
       )
     },

@@ -8,7 +8,7 @@ import { operation, rule } from '../_harness/dsl.ts'
 import { namespacePart, printableSeparator } from '../_harness/arbitraries/namespace-part.ts'
 import { propertyMap } from '../_harness/arbitraries/property-map.ts'
 import { checkProperty } from '../_harness/support/property.ts'
-import { driveLanes, laneCases, laneRuns } from '../_harness/support/lanes.ts'
+import { lanedProperty, laneRuns } from '../_harness/support/lanes.ts'
 import { withSuffix } from '../_harness/sandbox/names.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 
@@ -51,55 +51,49 @@ operation('createNamespace', () => {
       await checkProperty(
         { run, meta },
         () =>
-          fc.asyncProperty(laneCases(shape), (cases) =>
-            driveLanes(cases, async ([top, nested, properties]) => {
-              if (unaddressable) return
-              const root = withSuffix(sandbox.names.namespace('rt'), top)
-              try {
-                const created = await catalog.op.createNamespace({ body: { namespace: root, properties } })
-                check.that(created.status < 500, 'creating a namespace never answers 5xx', {
-                  received: created.status,
-                  expected: '200 or a 4xx refusal',
-                  ex: created,
+          lanedProperty(shape, async ([top, nested, properties]) => {
+            if (unaddressable) return
+            const root = withSuffix(sandbox.names.namespace('rt'), top)
+            try {
+              const created = await catalog.op.createNamespace({ body: { namespace: root, properties } })
+              check.that(created.status < 500, 'creating a namespace never answers 5xx', {
+                received: created.status,
+                expected: '200 or a 4xx refusal',
+                ex: created,
+              })
+              if (created.status !== 200) return // the server refuses this name: allowed
+              check.conform(created, { status: 200 })
+              const load = await catalog.op.loadNamespaceMetadata({ namespace: root })
+              if (!loadable(load, 'the created namespace')) return
+              const loaded = check.conform<{
+                namespace: unknown
+                properties?: Record<string, string> | null
+              }>(load, { status: 200 })
+              check.equal(loaded.namespace, root, 'the loaded namespace is the one created')
+              for (const [k, v] of Object.entries(properties))
+                check.that(loaded.properties?.[k] === v, `property ${JSON.stringify(k)} is stored as given`, {
+                  received: loaded.properties?.[k],
+                  expected: v,
                 })
-                if (created.status !== 200) return // the server refuses this name: allowed
-                check.conform(created, { status: 200 })
-                const load = await catalog.op.loadNamespaceMetadata({ namespace: root })
-                if (!loadable(load, 'the created namespace')) return
-                const loaded = check.conform<{
-                  namespace: unknown
-                  properties?: Record<string, string> | null
-                }>(load, { status: 200 })
-                check.equal(loaded.namespace, root, 'the loaded namespace is the one created')
-                for (const [k, v] of Object.entries(properties))
-                  check.that(
-                    loaded.properties?.[k] === v,
-                    `property ${JSON.stringify(k)} is stored as given`,
-                    {
-                      received: loaded.properties?.[k],
-                      expected: v,
-                    },
-                  )
-                let parent = root
-                for (const level of nested) {
-                  const child = [...parent, level]
-                  const ex = await catalog.op.createNamespace({ body: { namespace: child } })
-                  check.that(ex.status < 500, 'creating a nested namespace never answers 5xx', {
-                    received: ex.status,
-                    ex,
-                  })
-                  if (ex.status !== 200) return // nested namespaces, or this name, not supported
-                  const childLoad = await catalog.op.loadNamespaceMetadata({ namespace: child })
-                  if (!loadable(childLoad, 'the created nested namespace')) return
-                  const back = check.conform<{ namespace: unknown }>(childLoad, { status: 200 })
-                  check.equal(back.namespace, child, 'the loaded nested namespace is the one created')
-                  parent = child
-                }
-              } finally {
-                sandbox.dropLater(root)
+              let parent = root
+              for (const level of nested) {
+                const child = [...parent, level]
+                const ex = await catalog.op.createNamespace({ body: { namespace: child } })
+                check.that(ex.status < 500, 'creating a nested namespace never answers 5xx', {
+                  received: ex.status,
+                  ex,
+                })
+                if (ex.status !== 200) return // nested namespaces, or this name, not supported
+                const childLoad = await catalog.op.loadNamespaceMetadata({ namespace: child })
+                if (!loadable(childLoad, 'the created nested namespace')) return
+                const back = check.conform<{ namespace: unknown }>(childLoad, { status: 200 })
+                check.equal(back.namespace, child, 'the loaded nested namespace is the one created')
+                parent = child
               }
-            }),
-          ),
+            } finally {
+              sandbox.dropLater(root)
+            }
+          }),
         { runs: laneRuns(run.runs) },
       )
     },

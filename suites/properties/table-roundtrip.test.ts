@@ -15,7 +15,7 @@ import { partitionSpec } from '../_harness/arbitraries/partition-spec.ts'
 import { sortOrder } from '../_harness/arbitraries/sort-order.ts'
 import { propertyMap } from '../_harness/arbitraries/property-map.ts'
 import { checkProperty } from '../_harness/support/property.ts'
-import { driveLanes, laneCases, laneRuns } from '../_harness/support/lanes.ts'
+import { lanedProperty, laneRuns } from '../_harness/support/lanes.ts'
 import { freshNamespace } from '../_harness/support/scratch.ts'
 import { RELEASES } from '../../schemas/operations.ts'
 import type { Release } from '../../schemas/operations.ts'
@@ -121,52 +121,46 @@ async function roundTrip(ctx: RuleContext, families: boolean): Promise<void> {
     await checkProperty(
       { run, meta },
       () =>
-        fc.asyncProperty(laneCases(table), (tables) =>
-          driveLanes(tables, async (t) => {
-            const name = `t${++n}`
-            const created = await catalog.op.createTable({
-              namespace: ns,
-              body: {
-                name,
-                schema: t.schema,
-                'partition-spec': t.spec,
-                'write-order': t.order,
-                properties: { ...t.props, 'format-version': String(t.version) },
-              },
+        lanedProperty(table, async (t) => {
+          const name = `t${++n}`
+          const created = await catalog.op.createTable({
+            namespace: ns,
+            body: {
+              name,
+              schema: t.schema,
+              'partition-spec': t.spec,
+              'write-order': t.order,
+              properties: { ...t.props, 'format-version': String(t.version) },
+            },
+          })
+          check.conform(created, { status: 200 })
+          const loaded = check.conform<LoadedTable>(
+            await catalog.op.loadTable({ namespace: ns, table: name }),
+            {
+              status: 200,
+            },
+          )
+          const md = loaded.metadata
+          const current = md.schemas?.find((s) => s['schema-id'] === md['current-schema-id'])
+          check.equal(current && shapeOf(current), shapeOf(t.schema), 'the schema is kept (up to field ids)')
+          const spec = md['partition-specs']?.find((s) => s['spec-id'] === md['default-spec-id'])
+          check.equal(
+            spec && current && specShape(spec, current),
+            specShape(t.spec, t.schema),
+            'the partition spec is kept (up to ids)',
+          )
+          const order = md['sort-orders']?.find((o) => o['order-id'] === md['default-sort-order-id'])
+          check.equal(
+            order && current && orderShape(order, current),
+            orderShape(t.order, t.schema),
+            'the sort order is kept (up to ids)',
+          )
+          for (const [k, v] of Object.entries(t.props))
+            check.that(md.properties?.[k] === v, `table property ${JSON.stringify(k)} is kept`, {
+              received: md.properties?.[k],
+              expected: v,
             })
-            check.conform(created, { status: 200 })
-            const loaded = check.conform<LoadedTable>(
-              await catalog.op.loadTable({ namespace: ns, table: name }),
-              {
-                status: 200,
-              },
-            )
-            const md = loaded.metadata
-            const current = md.schemas?.find((s) => s['schema-id'] === md['current-schema-id'])
-            check.equal(
-              current && shapeOf(current),
-              shapeOf(t.schema),
-              'the schema is kept (up to field ids)',
-            )
-            const spec = md['partition-specs']?.find((s) => s['spec-id'] === md['default-spec-id'])
-            check.equal(
-              spec && current && specShape(spec, current),
-              specShape(t.spec, t.schema),
-              'the partition spec is kept (up to ids)',
-            )
-            const order = md['sort-orders']?.find((o) => o['order-id'] === md['default-sort-order-id'])
-            check.equal(
-              order && current && orderShape(order, current),
-              orderShape(t.order, t.schema),
-              'the sort order is kept (up to ids)',
-            )
-            for (const [k, v] of Object.entries(t.props))
-              check.that(md.properties?.[k] === v, `table property ${JSON.stringify(k)} is kept`, {
-                received: md.properties?.[k],
-                expected: v,
-              })
-          }),
-        ),
+        }),
       // Fifteen tables, three at once.
       { maxRuns: laneRuns(15) },
     )

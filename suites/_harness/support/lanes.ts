@@ -9,9 +9,13 @@ import fc from 'fast-check'
 /** Cases each run of a laned property drives at once. */
 export const LANES = 3
 
-/** A run's cases: LANES draws of `arb`. */
-export function laneCases<T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T[]> {
-  return fc.tuple(...Array.from({ length: LANES }, () => arb))
+/** A property whose every run drives LANES draws of `arb` at once (driveLanes). */
+export function lanedProperty<T>(
+  arb: fc.Arbitrary<T>,
+  drive: (c: T, lane: number) => Promise<void>,
+): fc.IAsyncPropertyWithHooks<[T[]]> {
+  const cases: fc.Arbitrary<T[]> = fc.tuple(...Array.from({ length: LANES }, () => arb))
+  return fc.asyncProperty(cases, (drawn) => driveLanes(drawn, drive))
 }
 
 /** The runs that try at least `cases` cases. */
