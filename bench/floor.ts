@@ -12,11 +12,11 @@
  *
  *   npx tsx bench/run.ts floor [--runs 3]
  */
-import { readdirSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Agent, request } from 'undici'
+import { suiteFiles } from '../app/config/file-order.ts'
 import { RUN_MARKER, fileTag } from '../suites/_harness/sandbox/names.ts'
 import { certifyOnce } from './certify.ts'
 import { liveCpu, processTree } from './lib/proc.ts'
@@ -25,14 +25,6 @@ import { median, round } from './lib/stats.ts'
 import { type BenchServer, startJavaFixture, startReference } from './lib/targets.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-
-/** The suites' files as Vitest names them (absolute), which is what the sandbox derives a file's tag from. */
-function suiteFiles(): string[] {
-  const dir = join(ROOT, 'suites')
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.test.ts') && !f.startsWith('_harness'))
-    .map((f) => join(dir, f))
-}
 
 /** Percent-decoding that keeps what is not valid UTF-8 as it was (generated paths send such bytes on purpose). */
 function decodedLoosely(path: string): string {
@@ -200,7 +192,8 @@ export async function floor(
   // The suites' worker count (vitest.conformance.config.ts).
   const cores = availableParallelism()
   const lanes = Math.max(2, cores - 1)
-  const files = suiteFiles()
+  // The suites' files as Vitest names them (absolute), which is what the sandbox derives a file's tag from.
+  const files = suiteFiles().map((f) => join(ROOT, f))
   const rounds: FloorRound[] = []
   for (let i = 0; i < runs; i++) {
     const { harness, recorded, launched, serverCpuS } = await recordCertification(target, harnessArgs, warm)

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { suiteFiles } from '../../scripts/file-chains.ts'
-import { byChain, readFileChains } from './file-order.ts'
+import { byChain, readFileChains, suiteFiles } from './file-order.ts'
 
 describe('the order of the suite files', () => {
   it('starts the longest chains first, files it knows nothing of before them, ties by path', () => {

@@ -9,9 +9,10 @@
  * A file it does not list (a new one) starts first, as Vitest starts the files it knows nothing of; a stale figure
  * costs time, never a verdict.
  */
-import { readFileSync } from 'node:fs'
-import { relative } from 'node:path'
+import { readFileSync, readdirSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
+import { PACKAGE_ROOT } from '../cli/version.ts'
 
 /** file-chains.json: each suite file (relative to the package root) and its longest chain of requests. */
 export interface FileChains {
@@ -24,6 +25,15 @@ export const FILE_CHAINS_PATH = new URL('./file-chains.json', import.meta.url)
 
 export function readFileChains(path: URL | string = FILE_CHAINS_PATH): FileChains {
   return JSON.parse(readFileSync(path, 'utf8')) as FileChains
+}
+
+/** Every suite file (the harness's excluded), relative to the package root, sorted. */
+export function suiteFiles(root = PACKAGE_ROOT): string[] {
+  const dir = join(root, 'suites')
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts') && !f.startsWith('_harness'))
+    .map((f) => relative(root, join(dir, f)))
+    .sort()
 }
 
 /** `files` (paths relative to the package root), longest chain first; unknown files first; ties by path. */
