@@ -1,29 +1,23 @@
-/** A bounded pool: at most `size` tasks run at once, started in the order they were submitted. */
-export class Pool {
-  private running = 0
-  private readonly queue: Array<() => void> = []
+/**
+ * At most `size` tasks at once, started in the order they were submitted: the negative controls' certifications. The
+ * slots are the transport's in-flight gate (the same counting of slots, in the same order).
+ */
+import { InFlightGate } from '../suites/_harness/http/in-flight-gate.ts'
 
-  private readonly size: number
+export class Pool {
+  private readonly slots: InFlightGate
+
   constructor(size: number) {
-    this.size = size
-    if (!Number.isInteger(size) || size < 1)
-      throw new Error(`pool size must be a positive integer, got ${size}`)
+    this.slots = new InFlightGate(size)
   }
 
   /** Runs `task` when a slot is free; the promise settles with the task. */
-  run<T>(task: () => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const go = () => {
-        this.running++
-        task()
-          .then(resolve, reject)
-          .finally(() => {
-            this.running--
-            this.queue.shift()?.()
-          })
-      }
-      if (this.running < this.size) go()
-      else this.queue.push(go)
-    })
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    await this.slots.acquire()
+    try {
+      return await task()
+    } finally {
+      this.slots.release()
+    }
   }
 }
