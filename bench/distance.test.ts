@@ -1,6 +1,7 @@
-// Certifying through a delaying proxy judges every test as a run 0 ms away does: at a distance the tests of a file run
-// concurrently (one at a time nearby) and the cleanup overlaps, and none of it may change an outcome. Areas with races (concurrency), a
-// model-based property (stateful) and nested namespaces, at 20 ms a request.
+// Certifying through a delaying proxy judges every test as a serial run 0 ms away does (`--serial`: one test at a
+// time): at a distance many files and the tests of each run concurrently and the cleanup overlaps, and none of it may
+// change an outcome. Areas with races (concurrency), a model-based property (stateful) and nested namespaces, at 20 ms
+// a request.
 import { describe, expect, it } from 'vitest'
 import { distance, outcomeDiffs } from './distance.ts'
 
@@ -19,7 +20,7 @@ describe('distance', () => {
     expect(outcomeDiffs(a, a)).toEqual([])
   })
 
-  it('a certification 20 ms away has the direct run outcome for every test, and reports its requests', async () => {
+  it('a certification 20 ms away has the serial run outcome for every test, and reports its requests', async () => {
     const { direct, rows } = await distance(
       ['--include', 'namespaces,stateful,concurrency'],
       [20],

@@ -7,9 +7,8 @@
  *
  * For each: the wall time, the requests, their longest chain (the floor: no run of these tests ends before chain ×
  * delay), the peak in flight, the ratio to the direct run, and whether every test's outcome is that of the same
- * certification by `--url` without a delay (the direct run is configured otherwise: the bundled server's tokens,
- * warehouse and file storage; a catalog by URL 0 ms away runs one test of a file at a time, so this also compares
- * with a serial run).
+ * certification by `--url` without a delay run `--serial`, one test at a time (the direct run is configured otherwise:
+ * the bundled server's tokens, warehouse and file storage).
  *
  *   npx tsx bench/run.ts distance [--runs 1]
  */
@@ -29,7 +28,7 @@ export interface DistanceRow {
   readonly requests?: CertifySample['requests']
   /** The floor this delay puts under the run: longest chain × delay. */
   readonly floorMs?: number
-  /** Tests whose outcome differs from the run by URL 0 ms away (id: that run → this one). */
+  /** Tests whose outcome differs from the serial run by URL 0 ms away (id: that run → this one). */
   readonly outcomeDiffs: readonly string[]
 }
 
@@ -73,8 +72,8 @@ export async function distance(
   if (warm) await certifyOnce(args, 900_000, {}, false)
   const direct = await certifyOnce(args, 900_000, {}, false)
   log(`distance: direct ${direct.wallMs} ms, ${direct.requests?.total ?? '?'} requests`)
-  const near = await atDistance(0, args, (r) => (nearOutcomes = outcomesOf(r)))
-  log(`distance: by URL 0 ms away ${near.wallMs} ms, ${near.requests?.total ?? '?'} requests`)
+  const near = await atDistance(0, [...args, '--serial'], (r) => (nearOutcomes = outcomesOf(r)))
+  log(`distance: by URL 0 ms away, serial, ${near.wallMs} ms, ${near.requests?.total ?? '?'} requests`)
   const rows: DistanceRow[] = []
   for (const delayMs of delays) {
     let diffs: string[] = []

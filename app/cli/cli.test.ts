@@ -110,15 +110,16 @@ describe('harness and configuration errors exit 2 with one line', () => {
     }
   })
 
-  // Answered at once, the catalog counts as nearby (one test of a file at a time, so requests after the fifth
-  // unanswered one are held back); 20 ms later, as distant (the tests of a file at once, every request may be in flight
-  // before the fifth goes unanswered). Either way the run is an error.
+  // One test at a time (--serial), the requests after the fifth unanswered one are held back; answered at once, the
+  // catalog counts as nearby, 20 ms later as distant (more files at once): with the tests of a file at once, every
+  // request may be in flight before the fifth goes unanswered. Either way the run is an error.
   it.each([
-    ['nearby', 0],
-    ['distant', 20],
+    ['serial', 0, ['--serial']],
+    ['nearby', 0, []],
+    ['distant', 20, []],
   ])(
     'a catalog that answers GET /v1/config, then nothing: an error in seconds, not a verdict (%s)',
-    async (_, delayMs) => {
+    async (_, delayMs, extra) => {
       const { createServer } = await import('node:http')
       const server = createServer((req, res) => {
         if (req.url?.startsWith('/v1/config'))
@@ -146,6 +147,7 @@ describe('harness and configuration errors exit 2 with one line', () => {
           '300',
           '--report-dir',
           dir,
+          ...extra,
         ])
         expect(r.code).toBe(2)
         expect(r.stdout).toMatch(

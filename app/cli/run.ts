@@ -123,7 +123,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
       `catalog-conformance ${harnessVersion()}: certifying ${redactor.text(run.baseUrl)} (${targetKind}), profile ${run.profile}, seed ${run.seed}, run ${run.runPrefix}`,
     )
     log(
-      `round trip ${run.roundTripMs} ms: ${parallel.workers} files at once, ${parallel.testsPerFile} test(s) of a file at once${parallel.inFlightPerWorker ? `, at most ${parallel.inFlightPerWorker * parallel.workers} requests in flight` : ''}`,
+      `round trip ${run.roundTripMs} ms: ${parallel.workers} file(s) at once, ${parallel.testsPerFile} test(s) of a file at once${parallel.inFlightPerWorker ? `, at most ${parallel.inFlightPerWorker * parallel.workers} requests in flight` : ''}`,
     )
     handOverRun(run)
     let collected: CollectedRun = { tests: [], errors: [] }

@@ -137,7 +137,12 @@ export const OPTION_SPECS = {
     type: 'number',
     min: 1,
     description:
-      'Suite files run at once (default: the cores less one, at least 2, for the bundled server, which shares this process; the cores plus one for any other catalog, which the files mostly wait on).',
+      'Suite files run at once (default: the cores less one, at least 2, for the bundled server, which shares this process; as many as the cores for any other catalog nearby; six a core, at most 24, for a catalog by URL 5 ms or more away).',
+  },
+  serial: {
+    type: 'boolean',
+    description:
+      'One test at a time: the suite files one after another, the tests of a file in order (slower; tells a defect from an interference between concurrent tests). Not with --workers.',
   },
   maxInFlight: {
     type: 'number',

@@ -26,6 +26,10 @@ describe('a typo is an error with a did-you-mean, never a smaller run', () => {
       ['run', '--url', 'http://localhost:8181', '--target', 'rustberg'],
       /--url and --target rustberg name two catalogs; give one/,
     ],
+    [
+      ['run', '--serial', '--workers', '3'],
+      /--serial runs one file at a time; give --serial or --workers, not both/,
+    ],
     [['run', '--path', '12:0:'], /--path must be a replay path/],
     [['run', '--path', 'a/rule@'], /--path must be a replay path/],
     [['run', '--path', 'a/rule@1:2 '], /--path must be a replay path/],

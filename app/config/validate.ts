@@ -66,6 +66,9 @@ export function validateNames(opts: Options): void {
       `--url and --target ${opts.target} name two catalogs; give one (a --target starts its own catalog)`,
     )
   if (opts.url !== undefined) validateUrl(opts.url)
+  // One test at a time means one file at a time: a worker count beside it would say two things.
+  if (opts.serial && opts.workers !== undefined)
+    throw new HarnessError('--serial runs one file at a time; give --serial or --workers, not both')
   validateImageFlags(opts)
   // A replay path as a failure report prints it, [rule@]path[#commands…] (support/property.ts: one #commands part per
   // command sequence of a model-based run); anything else made

@@ -8,9 +8,9 @@ describe('defaultWorkers', () => {
     expect(defaultWorkers(true, 8)).toBe(7)
   })
 
-  it('runs one file more than the cores against a catalog in another process', () => {
-    expect(defaultWorkers(false, 2)).toBe(3)
-    expect(defaultWorkers(false, 8)).toBe(9)
+  it('runs as many files as cores against a catalog in another process', () => {
+    expect(defaultWorkers(false, 2)).toBe(2)
+    expect(defaultWorkers(false, 8)).toBe(8)
   })
 })
 
@@ -23,16 +23,19 @@ describe('distantWorkers', () => {
 })
 
 describe('parallelism', () => {
-  it('runs the tests of a distant catalog concurrently and those of a near one one at a time; no cap unless asked', () => {
-    expect(parallelism('url', {}, 40, 2)).toEqual({ workers: 12, testsPerFile: TESTS_PER_FILE.distant })
-    expect(parallelism('url', {}, DISTANT_MS - 0.1, 2)).toEqual({
-      workers: 3,
-      testsPerFile: TESTS_PER_FILE.near,
-    })
+  it('runs more files at once against a distant catalog, the tests of a file concurrently everywhere; no cap unless asked', () => {
+    expect(parallelism('url', {}, 40, 2)).toEqual({ workers: 12, testsPerFile: TESTS_PER_FILE })
+    expect(parallelism('url', {}, DISTANT_MS - 0.1, 2)).toEqual({ workers: 2, testsPerFile: TESTS_PER_FILE })
+    expect(parallelism('rustberg', {}, 40, 2)).toEqual({ workers: 2, testsPerFile: TESTS_PER_FILE })
     expect(parallelism('reference', { workers: 4 }, 0.2, 2)).toEqual({
       workers: 4,
-      testsPerFile: TESTS_PER_FILE.near,
+      testsPerFile: TESTS_PER_FILE,
     })
+  })
+
+  it('--serial: one file at a time, its tests one after another, at any distance', () => {
+    expect(parallelism('url', { serial: true }, 40, 2)).toEqual({ workers: 1, testsPerFile: 1 })
+    expect(parallelism('reference', { serial: true }, 0, 8)).toEqual({ workers: 1, testsPerFile: 1 })
   })
 
   it('--max-in-flight N: at most N workers, each with its share, never more than N in all', () => {
@@ -40,7 +43,7 @@ describe('parallelism', () => {
       workers: 10,
       inFlightPerWorker: 1,
     })
-    expect(parallelism('url', { maxInFlight: 10 }, 1, 2)).toMatchObject({ workers: 3, inFlightPerWorker: 3 })
+    expect(parallelism('url', { maxInFlight: 10 }, 1, 2)).toMatchObject({ workers: 2, inFlightPerWorker: 5 })
     expect(parallelism('url', { maxInFlight: 2 }, 40, 2)).toMatchObject({ workers: 2, inFlightPerWorker: 1 })
     expect(parallelism('url', { maxInFlight: 1, workers: 5 }, 40, 2)).toMatchObject({
       workers: 1,

@@ -1,22 +1,23 @@
 /**
  * How much of a run happens at once: suite files in parallel worker threads, the tests of a file concurrently (each
- * in its own namespaces), and, with `--max-in-flight`, a cap on the requests in flight.
+ * in its own namespaces), and, with `--max-in-flight`, a cap on the requests in flight. `--serial` runs one test at a
+ * time.
  *
- * Files (`--workers`, unless it says), measured on 2 cores (Node 24, interleaved runs, same outcomes every time):
+ * Files (`--workers`, unless it says), measured on 2 cores, Node 20, with the tests of a file 8 at once (interleaved
+ * runs, same outcomes every time; docs/benchmarks.md):
  * - The bundled reference server answers from the CLI's own process, so every thread competes with it for the cores:
- *   3 workers took 5-8 % longer than 2, and 1 s more CPU.
- * - Any other catalog answers from another process, and a file waits on it for much of its time: one thread more than
- *   the cores fills that wait. rustberg took 13.5-13.8 s with 3 workers against 17.7-18.1 s with 2; the reference
- *   server behind 5 ms of added latency per request 15-19 s against 22 s. Where the server itself needs the cores (the
- *   Java fixture on the same 2 cores, lakana-server), 3 and 2 were within the noise of each other.
- *
- * Tests of a file at once, by the catalog's round trip: a catalog across a network is waited on, not worked: what
- * shortens a run at a distance is requests in flight, and most files' tests share nothing. See TESTS_PER_FILE.
+ *   the cores less one, at least 2.
+ * - Any other catalog nearby: as many threads as cores. Each thread loads and warms up the suites anew (about 1 s of
+ *   CPU under Node 20), which a catalog on the same machine pays for: the Java fixture 1.11.0 took 13.0-14.0 s with 2
+ *   workers against 15.1-15.7 s with 3 (one test of a file at a time and 3 workers, the former default: 15.6-16.7 s).
+ *   A light server that keeps the harness waiting gains from a thread more: rustberg 0.3.0 took 14.7-14.9 s with 2
+ *   against 11.2-11.9 s with 3 (`--workers`; the former default 16.2-17.2 s).
+ * - A distant catalog: see distantWorkers.
  */
 import { availableParallelism } from 'node:os'
 
 export function defaultWorkers(serverInProcess: boolean, cores = availableParallelism()): number {
-  return serverInProcess ? Math.max(2, cores - 1) : cores + 1
+  return serverInProcess ? Math.max(2, cores - 1) : cores
 }
 
 /**
@@ -33,13 +34,14 @@ export function distantWorkers(cores = availableParallelism()): number {
 const MAX_DISTANT_WORKERS = 24
 
 /**
- * The tests of one file that run at once (Vitest's maxConcurrency), by how far the catalog is. A distant one is
- * waited on: 8 tests of a file at once (with the files in parallel, a few dozen requests in flight). One on this
- * machine (or a LAN away) answers as fast as its CPU and its database allow, and the tests would only queue on them:
- * the Java fixture 1.11.0 on the same 2 cores took 26 s with one test of a file at a time against 35 s with 8 (its
- * SQLite commits wait on each other), so a nearby catalog gets one.
+ * The tests of one file that run at once (Vitest's maxConcurrency), whatever the catalog. Most files' tests share
+ * nothing, and while one test waits on the catalog another can send: 8 at once was as fast or faster than one at a time
+ * against every target measured (2 cores, Node 20): the bundled server 6.6-7.4 s against 7.5-8.2 s, rustberg
+ * 14.7-14.9 s against 16.2-17.2 s, the Java fixture 13.0-14.0 s against 15.6-16.7 s (2 workers against 3). A distant
+ * catalog gains most: at 40 ms the run overlaps dozens of requests. (Before the property runs went into lanes, the
+ * fixture was slower with 8: 35 s against 26 s.)
  */
-export const TESTS_PER_FILE = { near: 1, distant: 8 } as const
+export const TESTS_PER_FILE = 8
 
 /** A round trip from which a catalog counts as distant (ms): above what loopback and a LAN take, below 10 ms. */
 export const DISTANT_MS = 5
@@ -53,12 +55,13 @@ export interface Parallelism {
 
 /**
  * The run's parallelism from the kind of target (targetNameOf: 'reference', 'url', a started target's name), the
- * catalog's round trip, `--workers` and `--max-in-flight`. A cap of N allows at most N workers, and gives each
- * worker N / workers (rounded down) slots, so that the run never has more than N requests in flight.
+ * catalog's round trip, `--workers`, `--max-in-flight` and `--serial`. A cap of N allows at most N workers, and gives
+ * each worker N / workers (rounded down) slots, so that the run never has more than N requests in flight. `--serial`
+ * (which validate.ts allows only without `--workers`): one file at a time, its tests one after another.
  */
 export function parallelism(
   targetKind: string,
-  opts: { readonly workers?: number; readonly maxInFlight?: number },
+  opts: { readonly workers?: number; readonly maxInFlight?: number; readonly serial?: boolean },
   roundTripMs = 0,
   cores = availableParallelism(),
 ): Parallelism {
@@ -66,8 +69,10 @@ export function parallelism(
   // A catalog the run started (the bundled server, a process, a container) is on this machine, however slowly its
   // first answers come; only one by URL may be far.
   const distant = targetKind === 'url' && roundTripMs >= DISTANT_MS
-  const testsPerFile = distant ? TESTS_PER_FILE.distant : TESTS_PER_FILE.near
-  const wanted = opts.workers ?? (distant ? distantWorkers(cores) : defaultWorkers(serverInProcess, cores))
+  const testsPerFile = opts.serial ? 1 : TESTS_PER_FILE
+  const wanted =
+    opts.workers ??
+    (opts.serial ? 1 : distant ? distantWorkers(cores) : defaultWorkers(serverInProcess, cores))
   if (opts.maxInFlight === undefined) return { workers: wanted, testsPerFile }
   const workers = Math.min(wanted, opts.maxInFlight)
   return { workers, testsPerFile, inFlightPerWorker: Math.floor(opts.maxInFlight / workers) }
