@@ -111,12 +111,13 @@ describe('harness and configuration errors exit 2 with one line', () => {
   })
 
   // One test at a time (--serial), the requests after the fifth unanswered one are held back; answered at once, the
-  // catalog counts as nearby, 20 ms later as distant (more files at once): with the tests of a file at once, every
-  // request may be in flight before the fifth goes unanswered. Either way the run is an error.
+  // catalog counts as nearby, 30 ms later as distant (more files at once; app/config/workers.ts, a loopback URL): with
+  // the tests of a file at once, every request may be in flight before the fifth goes unanswered. Either way the run
+  // is an error.
   it.each([
     ['serial', 0, ['--serial']],
     ['nearby', 0, []],
-    ['distant', 20, []],
+    ['distant', 30, []],
   ])(
     'a catalog that answers GET /v1/config, then nothing: an error in seconds, not a verdict (%s)',
     async (_, delayMs, extra) => {

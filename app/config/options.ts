@@ -137,7 +137,7 @@ export const OPTION_SPECS = {
     type: 'number',
     min: 1,
     description:
-      'Suite files run at once (default: the cores less one, at least 2, for the bundled server, which shares this process; as many as the cores for any other catalog nearby; six a core, at most 24, for a catalog by URL 5 ms or more away).',
+      'Suite files run at once (default: the cores less one, at least 2, for the bundled server, which shares this process; as many as the cores for any other catalog nearby; six a core, at most 24, for a catalog by URL 5 ms or more away, 20 ms by a loopback address).',
   },
   serial: {
     type: 'boolean',

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { DISTANT_MS, TESTS_PER_FILE, defaultWorkers, distantWorkers, parallelism } from './workers.ts'
+import {
+  DISTANT_LOOPBACK_MS,
+  DISTANT_MS,
+  TESTS_PER_FILE,
+  defaultWorkers,
+  distantWorkers,
+  isLoopbackUrl,
+  parallelism,
+} from './workers.ts'
+
+const away = (roundTripMs: number, loopback = false) => ({ roundTripMs, loopback })
 
 describe('defaultWorkers', () => {
   it('keeps a core for the bundled server, which answers from the same process', () => {
@@ -24,30 +34,65 @@ describe('distantWorkers', () => {
 
 describe('parallelism', () => {
   it('runs more files at once against a distant catalog, the tests of a file concurrently everywhere; no cap unless asked', () => {
-    expect(parallelism('url', {}, 40, 2)).toEqual({ workers: 12, testsPerFile: TESTS_PER_FILE })
-    expect(parallelism('url', {}, DISTANT_MS - 0.1, 2)).toEqual({ workers: 2, testsPerFile: TESTS_PER_FILE })
-    expect(parallelism('rustberg', {}, 40, 2)).toEqual({ workers: 2, testsPerFile: TESTS_PER_FILE })
-    expect(parallelism('reference', { workers: 4 }, 0.2, 2)).toEqual({
+    expect(parallelism('url', {}, away(40), 2)).toEqual({ workers: 12, testsPerFile: TESTS_PER_FILE })
+    expect(parallelism('url', {}, away(DISTANT_MS - 0.1), 2)).toEqual({
+      workers: 2,
+      testsPerFile: TESTS_PER_FILE,
+    })
+    expect(parallelism('rustberg', {}, away(40), 2)).toEqual({ workers: 2, testsPerFile: TESTS_PER_FILE })
+    expect(parallelism('reference', { workers: 4 }, away(0.2), 2)).toEqual({
       workers: 4,
       testsPerFile: TESTS_PER_FILE,
     })
   })
 
+  it('a catalog by a loopback URL counts as distant only from a round trip no catalog on this machine takes', () => {
+    expect(parallelism('url', {}, away(DISTANT_LOOPBACK_MS - 0.1, true), 2).workers).toBe(2)
+    expect(parallelism('url', {}, away(DISTANT_LOOPBACK_MS, true), 2).workers).toBe(12)
+    expect(parallelism('url', {}, away(DISTANT_MS, false), 2).workers).toBe(12)
+  })
+
   it('--serial: one file at a time, its tests one after another, at any distance', () => {
-    expect(parallelism('url', { serial: true }, 40, 2)).toEqual({ workers: 1, testsPerFile: 1 })
-    expect(parallelism('reference', { serial: true }, 0, 8)).toEqual({ workers: 1, testsPerFile: 1 })
+    expect(parallelism('url', { serial: true }, away(40), 2)).toEqual({ workers: 1, testsPerFile: 1 })
+    expect(parallelism('reference', { serial: true }, away(0), 8)).toEqual({ workers: 1, testsPerFile: 1 })
   })
 
   it('--max-in-flight N: at most N workers, each with its share, never more than N in all', () => {
-    expect(parallelism('url', { maxInFlight: 10 }, 40, 2)).toMatchObject({
+    expect(parallelism('url', { maxInFlight: 10 }, away(40), 2)).toMatchObject({
       workers: 10,
       inFlightPerWorker: 1,
     })
-    expect(parallelism('url', { maxInFlight: 10 }, 1, 2)).toMatchObject({ workers: 2, inFlightPerWorker: 5 })
-    expect(parallelism('url', { maxInFlight: 2 }, 40, 2)).toMatchObject({ workers: 2, inFlightPerWorker: 1 })
-    expect(parallelism('url', { maxInFlight: 1, workers: 5 }, 40, 2)).toMatchObject({
+    expect(parallelism('url', { maxInFlight: 10 }, away(1), 2)).toMatchObject({
+      workers: 2,
+      inFlightPerWorker: 5,
+    })
+    expect(parallelism('url', { maxInFlight: 2 }, away(40), 2)).toMatchObject({
+      workers: 2,
+      inFlightPerWorker: 1,
+    })
+    expect(parallelism('url', { maxInFlight: 1, workers: 5 }, away(40), 2)).toMatchObject({
       workers: 1,
       inFlightPerWorker: 1,
     })
+  })
+})
+
+describe('isLoopbackUrl', () => {
+  it('knows localhost, 127.0.0.0/8 and ::1; anything else may be far', () => {
+    for (const url of [
+      'http://localhost:8181',
+      'http://api.localhost/x',
+      'http://127.0.0.1:1',
+      'http://127.1.2.3',
+      'http://[::1]:8181/',
+    ])
+      expect(isLoopbackUrl(url), url).toBe(true)
+    for (const url of [
+      'http://192.0.2.2:8181',
+      'https://catalog.example.com',
+      'http://127.0.0.1.example.com',
+      'not a url',
+    ])
+      expect(isLoopbackUrl(url), url).toBe(false)
   })
 })

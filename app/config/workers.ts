@@ -46,6 +46,38 @@ export const TESTS_PER_FILE = 8
 /** A round trip from which a catalog counts as distant (ms): above what loopback and a LAN take, below 10 ms. */
 export const DISTANT_MS = 5
 
+/**
+ * The same for a catalog by a loopback URL (localhost, 127.0.0.0/8, ::1), which is on this machine unless the address
+ * is a tunnel (`kubectl port-forward`, `ssh -L`) to a catalog elsewhere: only a round trip no catalog on this machine
+ * takes to a configuration read says that. A fresh Java fixture on a busy 2-core machine still took 5-9 ms to its
+ * fifth read in some runs, which made it distant (twelve workers where two do better).
+ */
+export const DISTANT_LOOPBACK_MS = 20
+
+/** Whether `url` names this machine by a loopback address. */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string
+  try {
+    host = new URL(url).hostname
+  } catch {
+    return false
+  }
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  )
+}
+
+/** How far the catalog is, as the run measured it (app/setup/prepare.ts). */
+export interface CatalogDistance {
+  /** The quickest of a few configuration reads (ms). */
+  readonly roundTripMs: number
+  /** Whether its URL is a loopback address. */
+  readonly loopback: boolean
+}
+
 export interface Parallelism {
   readonly workers: number
   readonly testsPerFile: number
@@ -54,21 +86,22 @@ export interface Parallelism {
 }
 
 /**
- * The run's parallelism from the kind of target (targetNameOf: 'reference', 'url', a started target's name), the
- * catalog's round trip, `--workers`, `--max-in-flight` and `--serial`. A cap of N allows at most N workers, and gives
+ * The run's parallelism from the kind of target (targetNameOf: 'reference', 'url', a started target's name), how far
+ * the catalog is, `--workers`, `--max-in-flight` and `--serial`. A cap of N allows at most N workers, and gives
  * each worker N / workers (rounded down) slots, so that the run never has more than N requests in flight. `--serial`
  * (which validate.ts allows only without `--workers`): one file at a time, its tests one after another.
  */
 export function parallelism(
   targetKind: string,
   opts: { readonly workers?: number; readonly maxInFlight?: number; readonly serial?: boolean },
-  roundTripMs = 0,
+  catalog: CatalogDistance = { roundTripMs: 0, loopback: true },
   cores = availableParallelism(),
 ): Parallelism {
   const serverInProcess = targetKind === 'reference'
   // A catalog the run started (the bundled server, a process, a container) is on this machine, however slowly its
   // first answers come; only one by URL may be far.
-  const distant = targetKind === 'url' && roundTripMs >= DISTANT_MS
+  const distant =
+    targetKind === 'url' && catalog.roundTripMs >= (catalog.loopback ? DISTANT_LOOPBACK_MS : DISTANT_MS)
   const testsPerFile = opts.serial ? 1 : TESTS_PER_FILE
   const wanted =
     opts.workers ??

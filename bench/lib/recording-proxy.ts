@@ -1,10 +1,23 @@
 /**
  * A forwarding HTTP proxy that records every request it passes on (method, path, content type, body) and when it
  * was sent and answered, on this process's `performance.now()` clock. The floor benchmark puts it between the CLI
- * and a server, then replays what it recorded.
+ * and a server, then replays what it recorded; the distance benchmark delays each request by as much as a network
+ * would. It listens on this machine's own network address where it has one: a catalog across a network has no loopback
+ * URL, and the CLI takes a loopback one for this machine unless it is a long way off (app/config/workers.ts).
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { networkInterfaces } from 'node:os'
+
+/** The first IPv4 address of a network interface (not loopback, not a container bridge); 127.0.0.1 without one. */
+export function ownAddress(): string {
+  for (const [name, addresses] of Object.entries(networkInterfaces())) {
+    if (/^(docker|br-|veth|virbr)/.test(name)) continue
+    const v4 = addresses?.find((a) => a.family === 'IPv4' && !a.internal)
+    if (v4) return v4.address
+  }
+  return '127.0.0.1'
+}
 
 export interface RecordedRequest {
   readonly method: string
@@ -84,11 +97,12 @@ export async function startRecordingProxy(target: string, delayMs = 0): Promise<
       }
     })
   })
-  server.listen(0, '127.0.0.1')
+  const host = ownAddress()
+  server.listen(0, host)
   await new Promise((resolve) => server.once('listening', resolve))
   const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
