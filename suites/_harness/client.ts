@@ -136,9 +136,11 @@ export class CatalogClient {
         `${url} ${body ?? ''}`,
         this.options.runParent,
       )
-      if (!isRead(spec.method)) this.options.ledger?.record(id, touched)
+      if (!isRead(spec.method)) this.options.ledger?.record(id, touched, args)
     }
-    return this.send(id, spec.method, url, body, args)
+    const ex = await this.send(id, spec.method, url, body, args)
+    if (!isRead(spec.method)) this.options.ledger?.answered(id, args, ex.status)
+    return ex
   }
 
   /** A request to an arbitrary path under the base URL (unknown routes, wrong methods). Guarded as writes are. */

@@ -59,27 +59,43 @@ function namesOf(identifiers: readonly unknown[]): string[] {
 
 /**
  * Drops a namespace and everything in it. Returns what was removed, as printable names. Lists only the kinds of
- * object the client's ledger says the namespace may hold (all of them without a ledger); if the namespace then
- * refuses to go, lists everything and tries again.
+ * object the client's ledger says the namespace may hold (all of them without a ledger), and not even those whose
+ * names the ledger knows (it drops them by name); if the namespace then refuses to go, lists everything and tries
+ * again.
  */
 export async function dropNamespaceTree(
   client: CatalogClient,
   ns: readonly string[],
   removed: string[] = [],
   onServerError: OnServerError = () => {},
-  may: MayHold = client.options.ledger?.mayHold(ns) ?? MAY_HOLD_ANYTHING,
+  trustLedger = true,
 ): Promise<string[]> {
   const sep = '.'
+  const ledger = trustLedger ? client.options.ledger : undefined
+  const may: MayHold = ledger?.mayHold(ns) ?? MAY_HOLD_ANYTHING
   const supportsViews = client.caps.endpoints.some(
     (e) => e.endsWith('/views/{view}') && e.startsWith('DELETE'),
   )
+  // Whether this attempt lists all there is: then a refusal has nothing more to find.
+  let listedAll = may.children
+  /** The names of the `kind` in `ns`: none when it may hold none, the ledger's when it knows them, else listed. */
+  const objects = async (kind: 'tables' | 'views'): Promise<string[]> => {
+    const known = may[kind] ? ledger?.namesIn(ns, kind) : []
+    if (known) {
+      listedAll = false
+      return [...known]
+    }
+    return namesOf(
+      await listAll(client, kind === 'tables' ? 'listTables' : 'listViews', { namespace: ns }, 'identifiers'),
+    )
+  }
   // The listings, then the drops of what they found, each group at once: they do not depend on each other.
   const [children, views, tables] = await Promise.all([
     may.children
       ? listAll(client, 'listNamespaces', { query: { parent: joinNamespace(ns, client.caps) } }, 'namespaces')
       : [],
-    supportsViews && may.views ? listAll(client, 'listViews', { namespace: ns }, 'identifiers') : [],
-    may.tables ? listAll(client, 'listTables', { namespace: ns }, 'identifiers') : [],
+    supportsViews ? objects('views') : [],
+    objects('tables'),
   ])
   const dropped = await Promise.all([
     inParallel(
@@ -87,13 +103,13 @@ export async function dropNamespaceTree(
       DROPS_AT_ONCE,
       (child) => dropNamespaceTree(client, child, [], onServerError),
     ),
-    inParallel(namesOf(views), DROPS_AT_ONCE, async (name) => {
+    inParallel(views, DROPS_AT_ONCE, async (name) => {
       const ex = await client.call('dropView', { namespace: ns, view: name })
       if (ex.status === 204 || ex.status === 200) return [`view ${[...ns, name].join(sep)}`]
       if (serverFailed(ex)) onServerError(ex)
       return []
     }),
-    inParallel(namesOf(tables), DROPS_AT_ONCE, async (name) => {
+    inParallel(tables, DROPS_AT_ONCE, async (name) => {
       const ex = await client.call('dropTable', {
         namespace: ns,
         table: name,
@@ -110,9 +126,9 @@ export async function dropNamespaceTree(
   if (ex.status === 204 || ex.status === 200 || ex.status === 404) client.options.ledger?.dropped(ns)
   if (ex.status === 204 || ex.status === 200) removed.push(`namespace ${ns.join(sep)}`)
   else if (serverFailed(ex)) onServerError(ex)
-  else if (ex.status !== 404 && !(may.children && may.tables && may.views))
+  else if (ex.status !== 404 && !listedAll)
     // Refused: it holds something the ledger did not foresee.
-    return dropNamespaceTree(client, ns, removed, onServerError, MAY_HOLD_ANYTHING)
+    return dropNamespaceTree(client, ns, removed, onServerError, false)
   return removed
 }
 

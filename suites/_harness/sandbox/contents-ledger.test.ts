@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ContentsLedger, MAY_HOLD_ANYTHING } from './contents-ledger.ts'
+import type { NamedArgs } from './contents-ledger.ts'
 
 const A = ['ccrun_x_a']
 const CHILD = ['ccrun_x_a', 'c']
@@ -60,5 +61,116 @@ describe('ContentsLedger, drops', () => {
     expect(ledger.isGone(A)).toBe(true)
     ledger.record('createNamespace', [A])
     expect(ledger.isGone(A)).toBe(false)
+  })
+})
+
+describe('ContentsLedger, names', () => {
+  /** A ledger that saw A and CHILD created. */
+  function ledger(): ContentsLedger {
+    const l = new ContentsLedger()
+    l.record('createNamespace', [A])
+    l.record('createNamespace', [CHILD])
+    return l
+  }
+  /** A write as the client sends it: recorded, then answered `status`. */
+  function write(
+    l: ContentsLedger,
+    id: string,
+    touched: (readonly string[])[],
+    args: NamedArgs,
+    status = 200,
+  ) {
+    l.record(id, touched, args)
+    l.answered(id, args, status)
+  }
+
+  it('knows the tables and views created by name, and none in a new namespace', () => {
+    const l = ledger()
+    expect(l.namesIn(A, 'tables')).toEqual([])
+    write(l, 'createTable', [A], { namespace: A, body: { name: 't' } })
+    write(l, 'registerTable', [A], { namespace: A, body: { name: 'r' } })
+    write(l, 'updateTable', [A], { namespace: A, table: 'staged' })
+    write(l, 'createView', [A], { namespace: A, body: { name: 'v' } })
+    write(l, 'replaceView', [A], { namespace: A, view: 'w' })
+    expect(l.namesIn(A, 'tables')).toEqual(['t', 'r', 'staged'])
+    expect(l.namesIn(A, 'views')).toEqual(['v', 'w'])
+  })
+
+  it('follows renames and transactions to the namespaces they name', () => {
+    const l = ledger()
+    write(l, 'createTable', [A], { namespace: A, body: { name: 't' } })
+    const rename = { source: { namespace: A, name: 't' }, destination: { namespace: CHILD, name: 'moved' } }
+    // Refused, the rename moves nothing.
+    write(l, 'renameTable', [A, CHILD], { body: rename }, 409)
+    expect(l.namesIn(CHILD, 'tables')).toEqual([])
+    expect(l.namesIn(A, 'tables')).toEqual(['t'])
+    write(l, 'renameTable', [A, CHILD], { body: rename }, 204)
+    expect(l.namesIn(CHILD, 'tables')).toEqual(['moved'])
+    expect(l.namesIn(A, 'tables')).toEqual([])
+    const changes = [
+      { identifier: { namespace: A, name: 'x' } },
+      { identifier: { namespace: CHILD, name: 'y' } },
+    ]
+    write(l, 'commitTransaction', [A, CHILD], { body: { 'table-changes': changes } })
+    expect(l.namesIn(A, 'tables')).toEqual(['x'])
+    expect(l.namesIn(CHILD, 'tables')).toEqual(['moved', 'y'])
+  })
+
+  it('forgets a dropped name (a drop answered 2xx or 404), not one whose drop failed', () => {
+    const l = ledger()
+    write(l, 'createView', [A], { namespace: A, body: { name: 'v' } })
+    write(l, 'createView', [A], { namespace: A, body: { name: 'w' } })
+    write(l, 'createView', [A], { namespace: A, body: { name: 'x' } })
+    write(l, 'dropView', [A], { namespace: A, view: 'v' }, 204)
+    write(l, 'dropView', [A], { namespace: A, view: 'w' }, 404)
+    write(l, 'dropView', [A], { namespace: A, view: 'x' }, 500)
+    expect(l.namesIn(A, 'views')).toEqual(['x'])
+  })
+
+  it('keeps the name of a create the server answered, not of one it refused; after a failure, knows none', () => {
+    const l = ledger()
+    for (const [name, status] of [
+      ['ok', 200],
+      ['refused', 409],
+      ['invalid', 400],
+    ] as const)
+      write(l, 'createTable', [A], { namespace: A, body: { name } }, status)
+    expect(l.namesIn(A, 'tables')).toEqual(['ok'])
+    // Refused or not, the namespace may hold tables.
+    expect(l.mayHold(A).tables).toBe(true)
+    for (const status of [500, 0]) {
+      const failed = ledger()
+      write(failed, 'createTable', [A], { namespace: A, body: { name: 'maybe' } }, status)
+      expect(failed.namesIn(A, 'tables')).toBeUndefined()
+    }
+  })
+
+  it('does not know the names after a write whose name it cannot read', () => {
+    for (const args of [
+      { namespace: A }, // a raw body
+      { namespace: A, body: { name: 42 } },
+      { namespace: A, body: { name: 't' }, encodedPath: { namespace: 'x' } },
+    ] as NamedArgs[]) {
+      const l = ledger()
+      write(l, args.encodedPath ? 'updateTable' : 'createTable', [A], args)
+      expect(l.namesIn(A, 'tables'), JSON.stringify(args)).toBeUndefined()
+      expect(l.namesIn(A, 'views')).toEqual([])
+    }
+    const l = ledger()
+    write(l, 'renameView', [A, CHILD], {
+      body: { source: { namespace: A, name: 'v' }, destination: 'garbage' },
+    })
+    expect(l.namesIn(A, 'views')).toBeUndefined()
+    expect(l.namesIn(CHILD, 'views')).toBeUndefined()
+    const raw = ledger()
+    raw.record('raw', [])
+    expect(raw.namesIn(A, 'tables')).toBeUndefined()
+    expect(raw.namesIn(CHILD, 'views')).toBeUndefined()
+  })
+
+  it('knows no names in a namespace it did not see created', () => {
+    const l = new ContentsLedger()
+    write(l, 'createTable', [A], { namespace: A, body: { name: 't' } })
+    expect(l.namesIn(A, 'tables')).toBeUndefined()
   })
 })
