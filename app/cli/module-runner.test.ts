@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { moduleRunnerFor } from './module-runner.ts'
+import { moduleCacheDir, moduleRunnerFor } from './module-runner.ts'
 
 describe('moduleRunnerFor', () => {
   it('imports the suites natively from a checkout when Node strips types', () => {
@@ -40,6 +40,29 @@ describe('moduleRunnerFor', () => {
     expect(moduleRunnerFor('/home/me/catalog-conformance', false, 'strip', true).stripInstalledTypes).toBe(
       false,
     )
+  })
+
+  it("keeps Vite's compiled modules in the package's cache folder for the next run, where it can write", () => {
+    const cached = moduleRunnerFor('/p', false, null, false, () => '/p/node_modules/.cache/x')
+    expect(cached.experimental).toEqual({
+      viteModuleRunner: true,
+      fsModuleCache: true,
+      fsModuleCachePath: '/p/node_modules/.cache/x',
+    })
+    expect(moduleRunnerFor('/p', false, null, false, () => undefined).experimental).toEqual({
+      viteModuleRunner: true,
+    })
+    // The UI re-runs changed files: no cache there.
+    expect(moduleRunnerFor('/p', true, null, false, () => '/p/c').experimental).toEqual({
+      viteModuleRunner: true,
+    })
+  })
+
+  it('finds the cache folder writable in a checkout, and none where it cannot create it', () => {
+    expect(moduleCacheDir(process.cwd())).toBe(
+      join(process.cwd(), 'node_modules', '.cache', 'catalog-conformance', 'vitest-modules'),
+    )
+    expect(moduleCacheDir('/dev/null/no')).toBeUndefined()
   })
 
   it("keeps Vite's runner for the UI", () => {

@@ -9,13 +9,25 @@
  * strip files under node_modules, which is where an installed package's suites live: there a load hook of the
  * package strips them with Node's own stripper (bin/strip-installed-types.js), in the workers and on the main thread
  * (the global setup). The Vitest UI keeps Vite's runner (it re-runs files as they change).
+ *
+ * Where a run goes through Vite's runner (Node 20), Vitest keeps the modules it compiled in a folder of the package
+ * (`experimental.fsModuleCache`, keyed by each file's content), so that the next run does not compile them again:
+ * bundled certification, Node 20, three interleaved pairs: 0.3-2.4 s less CPU in each (12.2-15.8 s against
+ * 14.1-16.1 s). Not for the UI, and not where the package cannot write.
  */
+import { accessSync, constants, mkdirSync } from 'node:fs'
 import { join, sep } from 'node:path'
+import { boundCompileCache } from '../../bin/compile-cache.js'
 import { canStripInstalledTypes } from '../../bin/strip-installed-types.js'
 
 export interface ModuleRunnerChoice {
   /** Vitest's `experimental` options for the run. */
-  readonly experimental: { readonly viteModuleRunner: boolean; readonly nodeLoader?: boolean }
+  readonly experimental: {
+    readonly viteModuleRunner: boolean
+    readonly nodeLoader?: boolean
+    readonly fsModuleCache?: boolean
+    readonly fsModuleCachePath?: string
+  }
   /** Setup files the run's workers need for it (bin/plain-test-urls.js, bin/strip-installed-types.js). */
   readonly setupFiles: readonly string[]
   /** The package is installed: the main thread needs the type-stripping hook too, before Vitest imports the global setup. */
@@ -24,19 +36,42 @@ export interface ModuleRunnerChoice {
   readonly reason: string
 }
 
+/**
+ * The folder for Vitest's module cache under the package, created; undefined where the package cannot write. Kept to
+ * a bounded size as Node's compile cache is (every changed source leaves an entry behind; a certification writes ~160).
+ */
+export function moduleCacheDir(packageRoot: string): string | undefined {
+  const dir = join(packageRoot, 'node_modules', '.cache', 'catalog-conformance', 'vitest-modules')
+  try {
+    boundCompileCache(dir)
+    mkdirSync(dir, { recursive: true })
+    accessSync(dir, constants.W_OK)
+    return dir
+  } catch {
+    return undefined
+  }
+}
+
 export function moduleRunnerFor(
   packageRoot: string,
   ui: boolean,
   stripsTypes: unknown = (process.features as { typescript?: unknown }).typescript,
   canStripInstalled: boolean = canStripInstalledTypes(),
+  moduleCache: () => string | undefined = () => moduleCacheDir(packageRoot),
 ): ModuleRunnerChoice {
-  const vite = (reason: string): ModuleRunnerChoice => ({
-    experimental: { viteModuleRunner: true },
-    setupFiles: [],
-    stripInstalledTypes: false,
-    reason,
-  })
-  if (ui) return vite("Vite's module runner (the UI re-runs changed files)")
+  const vite = (reason: string, cached = true): ModuleRunnerChoice => {
+    const cache = cached ? moduleCache() : undefined
+    return {
+      experimental: {
+        viteModuleRunner: true,
+        ...(cache ? { fsModuleCache: true, fsModuleCachePath: cache } : {}),
+      },
+      setupFiles: [],
+      stripInstalledTypes: false,
+      reason: cache ? `${reason}, its compiled modules cached in ${cache}` : reason,
+    }
+  }
+  if (ui) return vite("Vite's module runner (the UI re-runs changed files)", false)
   if (!stripsTypes) return vite(`Vite's module runner (Node ${process.versions.node} does not strip types)`)
   const installed = packageRoot.split(sep).includes('node_modules')
   if (installed && !canStripInstalled)
