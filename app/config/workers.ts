@@ -49,8 +49,9 @@ export const DISTANT_MS = 5
 /**
  * The same for a catalog by a loopback URL (localhost, 127.0.0.0/8, ::1), which is on this machine unless the address
  * is a tunnel (`kubectl port-forward`, `ssh -L`) to a catalog elsewhere: only a round trip no catalog on this machine
- * takes to a configuration read says that. A fresh Java fixture on a busy 2-core machine still took 5-9 ms to its
- * fifth read in some runs, which made it distant (twelve workers where two do better).
+ * takes to a configuration read says that. A fresh Java fixture on a busy 2-core machine took 5 ms or more to each of
+ * five reads in 7 runs of 12, and to each of ten in a run under a profiler: distant, with twelve workers where two do
+ * better.
  */
 export const DISTANT_LOOPBACK_MS = 20
 
