@@ -58,6 +58,13 @@ describe('moduleRunnerFor', () => {
     })
   })
 
+  it('loads the config without writing into a package it cannot write to', () => {
+    expect(moduleRunnerFor('/p', false, null, false, () => '/p/c').configLoader).toBe('bundle')
+    expect(moduleRunnerFor('/p', false, null, false, () => undefined).configLoader).toBe('runner')
+    expect(moduleRunnerFor('/p', false, 'strip', true, () => undefined).configLoader).toBe('runner')
+    expect(moduleRunnerFor('/p', true, 'strip', true, () => undefined).configLoader).toBe('runner')
+  })
+
   it('finds the cache folder writable in a checkout, and none where it cannot create it', () => {
     expect(moduleCacheDir(process.cwd())).toBe(
       join(process.cwd(), 'node_modules', '.cache', 'catalog-conformance', 'vitest-modules'),

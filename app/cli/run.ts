@@ -142,6 +142,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
       {
         root: PACKAGE_ROOT,
         config: join(PACKAGE_ROOT, 'vitest.conformance.config.ts'),
+        configLoader: runner.configLoader,
         watch: Boolean(opts.ui),
         ui: Boolean(opts.ui),
         open: Boolean(opts.ui),
