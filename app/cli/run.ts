@@ -45,7 +45,7 @@ import { loadOpenApi } from '../../schemas/openapi.ts'
 import { DEFAULTS, OPTION_SPECS } from '../config/options.ts'
 import { parseTargetSpec } from '../targets/known-targets.ts'
 import { parseImageRef } from '../targets/image-target.ts'
-import { isLoopbackUrl, parallelism } from '../config/workers.ts'
+import { runParallelism } from '../config/workers.ts'
 import { writableDir } from './writable-dir.ts'
 import { harnessVersion, PACKAGE_ROOT } from './version.ts'
 import { moduleRunnerFor } from './module-runner.ts'
@@ -117,10 +117,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
       skipCleanup: skipsCleanup(opts, targetKind),
     }
     // The same as the run's (prepare.ts), now that the catalog's round trip is known.
-    const parallel = parallelism(targetKind, opts, {
-      roundTripMs: run.roundTripMs,
-      loopback: isLoopbackUrl(run.baseUrl),
-    })
+    const parallel = runParallelism(targetKind, opts, run)
     for (const s of run.secrets) redactor.add(s)
     log(
       `catalog-conformance ${harnessVersion()}: certifying ${redactor.text(run.baseUrl)} (${targetKind}), profile ${run.profile}, seed ${run.seed}, run ${run.runPrefix}`,

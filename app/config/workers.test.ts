@@ -7,6 +7,7 @@ import {
   distantWorkers,
   isLoopbackUrl,
   parallelism,
+  runParallelism,
 } from './workers.ts'
 
 const away = (roundTripMs: number, loopback = false) => ({ roundTripMs, loopback })
@@ -50,6 +51,12 @@ describe('parallelism', () => {
     expect(parallelism('url', {}, away(DISTANT_LOOPBACK_MS - 0.1, true), 2).workers).toBe(2)
     expect(parallelism('url', {}, away(DISTANT_LOOPBACK_MS, true), 2).workers).toBe(12)
     expect(parallelism('url', {}, away(DISTANT_MS, false), 2).workers).toBe(12)
+  })
+
+  it('from what the preparation measured: the address says whether the round trip is a loopback one', () => {
+    const at = (baseUrl: string) => runParallelism('url', {}, { roundTripMs: 10, baseUrl })
+    expect(at('http://127.0.0.1:8181')).toEqual(parallelism('url', {}, away(10, true)))
+    expect(at('https://catalog.example.com')).toEqual(parallelism('url', {}, away(10, false)))
   })
 
   it('--serial: one file at a time, its tests one after another, at any distance', () => {

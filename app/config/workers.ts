@@ -71,6 +71,18 @@ export function isLoopbackUrl(url: string): boolean {
   )
 }
 
+/**
+ * The run's parallelism from what its preparation measured (app/setup/prepare.ts): the preparation and the CLI
+ * (app/cli/run.ts) each need it, and must agree.
+ */
+export function runParallelism(
+  targetKind: string,
+  opts: Parameters<typeof parallelism>[1],
+  run: { readonly roundTripMs: number; readonly baseUrl: string },
+): Parallelism {
+  return parallelism(targetKind, opts, { roundTripMs: run.roundTripMs, loopback: isLoopbackUrl(run.baseUrl) })
+}
+
 /** How far the catalog is, as the run measured it (app/setup/prepare.ts). */
 export interface CatalogDistance {
   /** The quickest of a few configuration reads (ms). */

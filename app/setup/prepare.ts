@@ -3,7 +3,7 @@
  * capability parsing, the run id and prefix, and a check that no namespace of this run exists yet.
  * Everything that can go wrong here is a HarnessError with one human line (exit code 2).
  */
-import { DISTANT_LOOPBACK_MS, DISTANT_MS, isLoopbackUrl, parallelism } from '../config/workers.ts'
+import { DISTANT_LOOPBACK_MS, DISTANT_MS, runParallelism } from '../config/workers.ts'
 import { NO_SUCH_ROUTE, fingerprint } from '../../suites/_harness/not-served.ts'
 import type { Options } from '../config/options.ts'
 import { parseHeaders } from '../config/resolve.ts'
@@ -122,7 +122,7 @@ export async function prepareRun(
         : undefined,
       runNamespaces(bootstrap(caps), prefix, namespaceParent),
     ])
-    const parallel = parallelism(targetKind, opts, { roundTripMs, loopback: isLoopbackUrl(baseUrl) })
+    const parallel = runParallelism(targetKind, opts, { roundTripMs, baseUrl })
     if (parent && parent.status !== 200)
       throw new HarnessError(
         `--namespace-parent ${opts.namespaceParent}: loading it answered ${parent.status || parent.transportError}; the run creates its namespaces under an existing one`,
