@@ -76,26 +76,32 @@ export async function dropNamespaceTree(
   const supportsViews = client.caps.endpoints.some(
     (e) => e.endsWith('/views/{view}') && e.startsWith('DELETE'),
   )
+  // The names of each kind: none when it may hold none, the ledger's when it knows them; undefined: to be listed.
+  const knownViews = may.views ? ledger?.namesIn(ns, 'views') : []
+  const knownTables = may.tables ? ledger?.namesIn(ns, 'tables') : []
   // Whether this attempt lists all there is: then a refusal has nothing more to find.
-  let listedAll = may.children
-  /** The names of the `kind` in `ns`: none when it may hold none, the ledger's when it knows them, else listed. */
-  const objects = async (kind: 'tables' | 'views'): Promise<string[]> => {
-    const known = may[kind] ? ledger?.namesIn(ns, kind) : []
-    if (known) {
-      listedAll = false
-      return [...known]
-    }
-    return namesOf(
-      await listAll(client, kind === 'tables' ? 'listTables' : 'listViews', { namespace: ns }, 'identifiers'),
-    )
-  }
+  const listsAll = may.children && knownTables === undefined && (!supportsViews || knownViews === undefined)
+  const objects = async (
+    kind: 'tables' | 'views',
+    known: readonly string[] | undefined,
+  ): Promise<string[]> =>
+    known
+      ? [...known]
+      : namesOf(
+          await listAll(
+            client,
+            kind === 'tables' ? 'listTables' : 'listViews',
+            { namespace: ns },
+            'identifiers',
+          ),
+        )
   // The listings, then the drops of what they found, each group at once: they do not depend on each other.
   const [children, views, tables] = await Promise.all([
     may.children
       ? listAll(client, 'listNamespaces', { query: { parent: joinNamespace(ns, client.caps) } }, 'namespaces')
       : [],
-    supportsViews ? objects('views') : [],
-    objects('tables'),
+    supportsViews ? objects('views', knownViews) : [],
+    objects('tables', knownTables),
   ])
   const dropped = await Promise.all([
     inParallel(
@@ -126,7 +132,7 @@ export async function dropNamespaceTree(
   if (ex.status === 204 || ex.status === 200 || ex.status === 404) client.options.ledger?.dropped(ns)
   if (ex.status === 204 || ex.status === 200) removed.push(`namespace ${ns.join(sep)}`)
   else if (serverFailed(ex)) onServerError(ex)
-  else if (ex.status !== 404 && !listedAll)
+  else if (ex.status !== 404 && !listsAll)
     // Refused: it holds something the ledger did not foresee.
     return dropNamespaceTree(client, ns, removed, onServerError, false)
   return removed
