@@ -8,6 +8,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { networkInterfaces } from 'node:os'
+import { IDEMPOTENT_METHODS } from '../../suites/_harness/http/transport.ts'
 
 /** The first IPv4 address of a network interface (not loopback, not a container bridge); 127.0.0.1 without one. */
 export function ownAddress(): string {
@@ -37,8 +38,6 @@ export interface RecordingProxy {
   readonly requests: RecordedRequest[]
   close(): Promise<void>
 }
-
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'TRACE'])
 
 const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'])
 
@@ -95,7 +94,8 @@ export async function startRecordingProxy(target: string, delayMs = 0): Promise<
           },
         )
         upstream.on('error', (e) => {
-          if (!resent && upstream.reusedSocket && IDEMPOTENT.has(req.method ?? '')) return forward(true)
+          if (!resent && upstream.reusedSocket && IDEMPOTENT_METHODS.has(req.method ?? ''))
+            return forward(true)
           res.writeHead(502)
           res.end(String(e))
         })

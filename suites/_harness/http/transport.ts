@@ -209,8 +209,8 @@ export class Transport {
 }
 
 const MAX_RETRIES = 3
-/** RFC 9110 §9.2.2. */
-const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'TRACE'])
+/** RFC 9110 §9.2.2: the methods a client may send again after a connection failure (the bench proxy does too). */
+export const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'TRACE'])
 /** What a request whose connection the server closed before answering records (transportFailure). */
 export const CONNECTION_CLOSED = 'connection closed by the server'
 const RETRY_WAIT_CAP_MS = 5_000
