@@ -45,6 +45,8 @@ export interface ClientOptions {
   readonly warehouse?: string
   /** Told of every write before it is sent, so that cleanup knows what each namespace may hold. */
   readonly ledger?: ContentsLedger
+  /** The id of the test this client sends for, which the request log files its requests under (none: the file's). */
+  readonly test?: string
 }
 
 type OperationMethods = { readonly [K in OperationId]: (args?: CallArgs) => Promise<Exchange> }
@@ -177,6 +179,7 @@ export class CatalogClient {
       headers,
       ...(body !== undefined ? { body } : {}),
       ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
+      ...(this.options.test !== undefined ? { test: this.options.test } : {}),
     })
     this.options.onExchange?.(ex)
     return ex

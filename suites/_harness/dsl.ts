@@ -29,7 +29,6 @@ import { Silence, Transport, keepAlivePool } from './http/transport.ts'
 import type { Agent } from 'undici'
 import { InFlightGate } from './http/in-flight-gate.ts'
 import { RequestLog } from './http/request-log.ts'
-import { testScope } from './http/test-scope.ts'
 import type { ConformanceMeta } from './results/meta.ts'
 import { uiNote } from './results/ui-notes.ts'
 import type { UiNote } from './results/ui-notes.ts'
@@ -50,6 +49,9 @@ export interface Fixtures {
   /** The file's requests, logged by its transport for results.json (http/request-log.ts). */
   requests: FileRequestLog
   transport: Transport
+  /** The file's sandbox: its names, what it created, its cleanup. */
+  fileSandbox: Sandbox
+  /** The test's view of the file's sandbox: its clients log their requests under the test (http/request-log.ts). */
   sandbox: Sandbox
   /** Client of this test: every exchange is recorded on the test for the reports. */
   catalog: CatalogClient
@@ -132,7 +134,7 @@ export const test = base.extend<Fixtures>({
     },
     { scope: 'file' },
   ],
-  sandbox: [
+  fileSandbox: [
     async ({ run, transport }, use) => {
       const sandbox = new Sandbox(run, transport, expect.getState().testPath ?? 'unknown')
       await use(sandbox)
@@ -140,6 +142,7 @@ export const test = base.extend<Fixtures>({
     },
     { scope: 'file' },
   ],
+  sandbox: async ({ fileSandbox, task }, use) => use(fileSandbox.forTest(task.id)),
   meta: async ({ task, run, requests }, use) => {
     const meta = task.meta.conformance
     if (!meta) throw new Error('conformance tests are declared with rule()')
@@ -311,8 +314,7 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
         ctx.unsupported(`${missing.join(', ')} ${why}`)
       }
       try {
-        // Every request the test sends, through any client, is logged under it (http/test-scope.ts).
-        await testScope.run(task.id, () => fn(ctx))
+        await fn(ctx)
       } catch (e) {
         const explained = ctx.check.explain(e)
         await annotateOutcome(ctx, uiNote(meta, explained))

@@ -197,5 +197,13 @@ async function tokenRequest(
   const headers = { 'content-type': 'application/x-www-form-urlencoded' }
   if (tokenUrl === catalog.urlOf('getToken'))
     return catalog.op.getToken({ rawBody, headers, anonymous: true })
-  return transport.send({ operationId: 'getToken', method: 'POST', url: tokenUrl, headers, body: rawBody })
+  const test = catalog.options.test
+  return transport.send({
+    operationId: 'getToken',
+    method: 'POST',
+    url: tokenUrl,
+    headers,
+    body: rawBody,
+    ...(test !== undefined ? { test } : {}),
+  })
 }

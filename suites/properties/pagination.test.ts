@@ -10,7 +10,6 @@ import type { CatalogClient } from '../_harness/client.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import { checkProperty } from '../_harness/support/property.ts'
 import { createTinyTable } from '../_harness/support/scratch.ts'
-import type { Sandbox } from '../_harness/sandbox/sandbox.ts'
 
 interface Paged {
   readonly pages: string[][]
@@ -52,25 +51,17 @@ const sizes = fc.record({ n: fc.integer({ min: 0, max: 7 }), pageSize: fc.intege
  * runs still cannot see each other's writes. One namespace per size instead of one per run took the file from ~200
  * table creations to at most 28 (the Java fixture spends ~10 ms of CPU on each). The sandbox drops them after the file.
  */
-const bySize = new WeakMap<Sandbox, Map<number, Promise<string[]>>>()
-
 function withTables(
   ctx: Pick<Fixtures, 'sandbox' | 'catalog'>,
   n: number,
   body: (ns: string[], names: string[]) => Promise<void>,
 ): Promise<void> {
-  let cache = bySize.get(ctx.sandbox)
-  if (!cache) bySize.set(ctx.sandbox, (cache = new Map()))
   const names = Array.from({ length: n }, (_, i) => `t${i}`)
-  let ready = cache.get(n)
-  if (!ready) {
-    ready = (async () => {
-      const ns = await ctx.sandbox.namespace(ctx.catalog, `page${n}`)
-      for (const name of names) await createTinyTable(ctx.catalog, ns, name)
-      return ns
-    })()
-    cache.set(n, ready)
-  }
+  const ready = ctx.sandbox.shared(`tables-${n}`, async () => {
+    const ns = await ctx.sandbox.namespace(ctx.catalog, `page${n}`)
+    for (const name of names) await createTinyTable(ctx.catalog, ns, name)
+    return ns
+  })
   return ready.then((ns) => body(ns, names))
 }
 

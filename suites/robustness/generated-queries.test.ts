@@ -62,11 +62,9 @@ const tableArgs = async (ctx: Fixtures) => {
   return { namespace, table }
 }
 
-/** A fresh table per run, all in one namespace per test (a drop consumes its table). */
-const namespaceOfTest = new WeakMap<object, Promise<string[]>>()
+/** A fresh table per run, all in one namespace of the file (a drop consumes its table). */
 const freshTableArgs = async (ctx: Fixtures) => {
-  let namespace = namespaceOfTest.get(ctx.sandbox)
-  if (!namespace) namespaceOfTest.set(ctx.sandbox, (namespace = ctx.sandbox.namespace(ctx.catalog, 'genq')))
+  const namespace = ctx.sandbox.shared('fresh-tables', () => ctx.sandbox.namespace(ctx.catalog, 'genq'))
   const table = ctx.sandbox.names.table('d')
   await setupTable(ctx.catalog, ctx.check, await namespace, table)
   return { namespace: await namespace, table }

@@ -11,7 +11,6 @@ import type { Redactor } from './redact.ts'
 import type { InFlightGate } from './in-flight-gate.ts'
 import { nowMs } from '../results/request-figures.ts'
 import type { RequestLog } from './request-log.ts'
-import { testScope } from './test-scope.ts'
 
 export interface TransportOptions {
   readonly timeoutMs: number
@@ -37,6 +36,8 @@ export interface RawRequest {
   readonly headers: Record<string, string>
   readonly body?: string
   readonly timeoutMs?: number
+  /** The id of the test that sends it, for the request log (none: the file's own request, such as its cleanup). */
+  readonly test?: string
 }
 
 /**
@@ -198,7 +199,7 @@ export class Transport {
       return noResponse(failure.message)
     } finally {
       gate?.release()
-      this.opts.log?.add(testScope.getStore() ?? '', sentAt, nowMs())
+      this.opts.log?.add(req.test ?? '', sentAt, nowMs())
     }
   }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parseCapabilities } from '../capabilities.ts'
 import { CatalogClient } from '../client.ts'
 import { Redactor } from '../http/redact.ts'
+import { RequestLog } from '../http/request-log.ts'
 import { Transport } from '../http/transport.ts'
 import { dropNamespaceTree } from './cleanup.ts'
 import { ContentsLedger } from './contents-ledger.ts'
@@ -151,7 +152,7 @@ describe('dropNamespaceTree', () => {
 })
 
 describe('Sandbox.cleanup', () => {
-  const sandbox = (skipCleanup: boolean) =>
+  const sandbox = (skipCleanup: boolean, log?: RequestLog) =>
     new Sandbox(
       {
         baseUrl,
@@ -161,7 +162,7 @@ describe('Sandbox.cleanup', () => {
         headers: {},
         skipCleanup,
       } as Partial<RunContext> as RunContext,
-      new Transport({ timeoutMs: 5_000, redactor: new Redactor([]) }),
+      new Transport({ timeoutMs: 5_000, redactor: new Redactor([]), ...(log ? { log } : {}) }),
       'suites/area/file.test.ts',
     )
 
@@ -191,5 +192,26 @@ describe('Sandbox.cleanup', () => {
     await s.cleanup()
     expect(requests).toEqual([])
     expect([...(tables.get(ns[0] ?? '') ?? [])]).toEqual(['t'])
+  })
+
+  it("logs a test's requests under the test and the file's cleanup under none; the test's view is the file's", async () => {
+    const log = new RequestLog()
+    const file = sandbox(false, log)
+    const a = file.forTest('test-a')
+    const b = file.forTest('test-b')
+    const ns = await a.namespace(a.client())
+    await b.client().op.createTable({ namespace: ns, body: { name: 't' } })
+    const later = await b.namespace(b.client())
+    b.dropLater(later)
+    expect([log.count('test-a'), log.count('test-b'), log.count('')]).toEqual([1, 2, 0])
+    expect(a.names).toBe(b.names)
+    expect(a.shared('k', () => 'first')).toBe('first')
+    expect(b.shared('k', () => 'second')).toBe('first')
+    await file.cleanup()
+    // b's later drop is b's (started in its test); the file's drops of what a and b created are the file's own.
+    expect(log.count('test-b')).toBeGreaterThan(2)
+    expect(log.count('')).toBeGreaterThan(0)
+    expect(tables.has(ns[0] ?? '')).toBe(false)
+    expect(tables.has(later[0] ?? '')).toBe(false)
   })
 })

@@ -4,6 +4,11 @@
  * sweeps the whole run prefix again, so an interrupted file leaves nothing behind either. A run that leaves what it
  * creates in place (`RunContext.skipCleanup`: a target discarded with its data) sends no drops; the harness's own
  * files are still removed.
+ *
+ * Each test gets a view of its file's sandbox (`forTest`): the same names, ledger and cleanup, with clients that log
+ * their requests under the test (http/request-log.ts). Passing the test along is what tells a request's test apart
+ * when a file's tests run concurrently; an AsyncLocalStorage did, and under Node 20 it made every promise of the run
+ * call async hooks (about 0.5-1 s of CPU in a certification against the Java fixture).
  */
 import type { RunContext } from '../run-context.ts'
 import { CatalogClient } from '../client.ts'
@@ -16,20 +21,63 @@ import { ContentsLedger } from './contents-ledger.ts'
 import { removeWrittenFiles } from '../support/table-files.ts'
 import { Names, fileTag } from './names.ts'
 
-export class Sandbox {
+/** What the sandboxes of one file share, whichever test's view holds them. */
+interface FileState {
   readonly names: Names
-  private readonly created: string[][] = []
-  private readonly quiet: CatalogClient
+  /** The namespaces the file's clients created. */
+  readonly created: string[][]
   /** What the file's writes may have put in each namespace: cleanup lists only that. */
-  private readonly ledger = new ContentsLedger()
+  readonly ledger: ContentsLedger
+  /** Drops started by dropLater, awaited by the file's cleanup. */
+  readonly pending: Promise<void>[]
+  /** What the file's tests share (`shared`). */
+  readonly shared: Map<string, unknown>
+}
+
+export class Sandbox {
+  private readonly file: FileState
+  /** The test whose requests this view's clients send ('' for the file's own: its cleanup). */
+  private readonly test: string
+  private readonly quiet: CatalogClient
 
   readonly run: RunContext
   private readonly transport: Transport
-  constructor(run: RunContext, transport: Transport, testFile: string) {
+  /** `view`: a test's view of a file's sandbox (forTest); `testFile` names the file of a new one. */
+  constructor(
+    run: RunContext,
+    transport: Transport,
+    testFile: string,
+    view?: { file: FileState; test: string },
+  ) {
     this.run = run
     this.transport = transport
-    this.names = new Names(run.runPrefix, fileTag(testFile), run.namespaceParent)
+    this.file = view?.file ?? {
+      names: new Names(run.runPrefix, fileTag(testFile), run.namespaceParent),
+      created: [],
+      ledger: new ContentsLedger(),
+      pending: [],
+      shared: new Map(),
+    }
+    this.test = view?.test ?? ''
     this.quiet = this.client()
+  }
+
+  /** This file's sandbox as test `test` uses it: what its clients send is logged under the test. */
+  forTest(test: string): Sandbox {
+    return new Sandbox(this.run, this.transport, '', { file: this.file, test })
+  }
+
+  get names(): Names {
+    return this.file.names
+  }
+
+  /**
+   * What the tests of this file share under `key`, made by the first that asks: a setup made once per file (a
+   * namespace every run of a property lists). Its requests count for the test that made it.
+   */
+  shared<T>(key: string, make: () => T): T {
+    if (!this.file.shared.has(key)) this.file.shared.set(key, make())
+    return this.file.shared.get(key) as T
   }
 
   /** A client that records into `onExchange` and remembers namespaces it created. */
@@ -42,7 +90,8 @@ export class Sandbox {
       runPrefix: this.run.runPrefix,
       runParent: this.run.namespaceParent,
       ...(this.run.warehouse ? { warehouse: this.run.warehouse } : {}),
-      ledger: this.ledger,
+      ledger: this.file.ledger,
+      ...(this.test ? { test: this.test } : {}),
       onExchange: (ex) => {
         this.track(ex)
         onExchange?.(ex)
@@ -53,8 +102,12 @@ export class Sandbox {
   private track(ex: Exchange): void {
     if (ex.operationId !== 'createNamespace' || ex.status < 200 || ex.status >= 300) return
     const ns = (ex.json as { namespace?: unknown } | undefined)?.namespace
-    if (Array.isArray(ns) && ns.every((p) => typeof p === 'string') && !this.created.some((c) => same(c, ns)))
-      this.created.push(ns as string[])
+    if (
+      Array.isArray(ns) &&
+      ns.every((p) => typeof p === 'string') &&
+      !this.file.created.some((c) => same(c, ns))
+    )
+      this.file.created.push(ns as string[])
   }
 
   /** Creates a fresh namespace of this run (a setup step). */
@@ -68,7 +121,7 @@ export class Sandbox {
       body: { namespace: ns, ...(properties ? { properties } : {}) },
     })
     expectSetup(ex, 'create namespace')
-    if (!this.created.some((c) => same(c, ns))) this.created.push(ns)
+    if (!this.file.created.some((c) => same(c, ns))) this.file.created.push(ns)
     return ns
   }
 
@@ -87,23 +140,20 @@ export class Sandbox {
     }
   }
 
-  /** Drops started by dropLater, awaited by the file's cleanup. */
-  private readonly pending: Promise<void>[] = []
-
   /**
    * dropQuietly without waiting for it: a property's next run goes on meanwhile (each run works in namespaces of its
    * own, so none waits on another's cleanup; at a network distance those drops were most of a run's chain). The
    * file's cleanup waits for every one.
    */
   dropLater(ns: readonly string[]): void {
-    this.pending.push(this.dropQuietly(ns))
+    this.file.pending.push(this.dropQuietly(ns))
   }
 
   /** Drops every namespace this file created, deepest first. */
   async cleanup(): Promise<void> {
-    await Promise.all(this.pending.splice(0))
+    await Promise.all(this.file.pending.splice(0))
     // Those a property run already dropped are left out.
-    const left = this.created.filter((ns) => !this.ledger.isGone(ns))
+    const left = this.file.created.filter((ns) => !this.file.ledger.isGone(ns))
     // Deepest first; the namespaces of one depth at once (none holds another).
     const depths = [...new Set(left.map((ns) => ns.length))].sort((a, b) => b - a)
     for (const depth of depths)
@@ -112,7 +162,7 @@ export class Sandbox {
         DROPS_AT_ONCE,
         (ns) => this.dropQuietly(ns),
       )
-    this.created.length = 0
+    this.file.created.length = 0
     // After the drops: a purge reads the manifests the harness wrote. They are the harness's files, on its own
     // machine: removed even when the catalog's objects are left in place.
     removeWrittenFiles()
