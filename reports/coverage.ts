@@ -7,6 +7,7 @@
 import type { OperationId } from '../schemas/operations.ts'
 import type { Results, TestResult } from './results.ts'
 import { specUniverse } from './spec-universe.ts'
+import { perRun } from './per-run.ts'
 
 export interface CoverageRow {
   readonly name: string
@@ -120,8 +121,13 @@ function section(title: string, names: readonly string[], count: (name: string) 
   return { title, covered: rows.filter((r) => r.covered).length, total: rows.length, rows }
 }
 
-/** Coverage of the spec by one run (see the module comment for what counts). */
-export function computeCoverage(results: Pick<Results, 'profile' | 'tests'>): Coverage {
+/** Coverage of the spec by one run (see the module comment for what counts); worked out once per run (per-run.ts). */
+export const computeCoverage: (results: Pick<Results, 'profile' | 'tests'>) => Coverage = perRun(
+  (r) => r.profile,
+  (r) => coverageOf(r),
+)
+
+function coverageOf(results: Pick<Results, 'profile' | 'tests'>): Coverage {
   const u = specUniverse(results.profile)
   const opTests = new Map<string, number>()
   const reqTests = new Map<string, number>()

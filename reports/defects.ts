@@ -38,6 +38,7 @@ import type { Level, Violation } from '../suites/_harness/results/violation.ts'
 import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
 import type { DefectRecord, Results, TestResult } from './results.ts'
 import { violatedRules } from './violated-rules.ts'
+import { perRun } from './per-run.ts'
 
 export { portableCurl, reproductionScript } from './reproduction.ts'
 
@@ -392,7 +393,14 @@ function place(t: TestResult, shape: (s: string) => string): Placed[] {
 }
 
 /** The defects of a run (see the module comment), numbered D1… in order. */
-export function defectsOf(r: Pick<Results, 'tests'> & Partial<Pick<Results, 'runId'>>): Defect[] {
+/** Every report, results.json and the console derive the defects from one run's tests: worked out once (per-run.ts). */
+export const defectsOf: (r: Pick<Results, 'tests'> & Partial<Pick<Results, 'runId'>>) => readonly Defect[] =
+  perRun(
+    (r) => r.runId,
+    (r) => workOutDefects(r),
+  )
+
+function workOutDefects(r: Pick<Results, 'tests'> & Partial<Pick<Results, 'runId'>>): Defect[] {
   const shape = (s: string): string => messageShape(s, r.runId)
   const placed = [...r.tests].sort((a, b) => compare(a.id, b.id)).flatMap((t) => place(t, shape))
   // The kind of wrong belongs to the answer, not to the test that saw it: one answer judged by a status rule in one
