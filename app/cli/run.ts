@@ -188,54 +188,57 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
       )
       await new Promise<void>((resolveClosed) => vitest.onClose(() => resolveClosed()))
     }
-    // The results are final once the run has ended. With nothing to sweep, the reports are written while Vitest
-    // ends its workers, instead of after (~0.1 s of waiting for the threads to exit).
+    // The results are final once the run has ended: the catalog is swept and the reports are written while Vitest
+    // ends its workers (~0.1 s of waiting for the threads to exit), not after. The global setup leaves the sweep of a
+    // run the CLI prepared to the CLI (global-setup.ts), so nothing else sends requests meanwhile.
     const closing = vitest.close()
-    const finishedEarly =
-      run.skipCleanup && !interrupted
-        ? finishRun({ opts, run, targetKind, started, reportDir, redactor, log, targetLog }, collected, [])
-        : undefined
+    const finish = { opts, run, targetKind, started, reportDir, redactor, log, targetLog }
+    const exitCode = interrupted ? undefined : await finishAfterRun(finish, collected, targetKind)
     await closing
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
-    if (interrupted) {
-      if (!run.skipCleanup) {
-        const removed = await sweepRun(run)
-        log(`removed ${removed.length} leftover object(s) of run ${run.runPrefix}`)
-      }
-      return 130
+    if (exitCode !== undefined) return exitCode
+    if (!run.skipCleanup) {
+      const removed = await sweepRun(run)
+      log(`removed ${removed.length} leftover object(s) of run ${run.runPrefix}`)
     }
-    if (finishedEarly !== undefined) {
-      if (targetKind === 'url')
-        log(
-          `--no-cleanup: what run ${run.runPrefix} created stays in the catalog; \`catalog-conformance cleanup\` removes it`,
-        )
-      return finishedEarly
-    }
-    // Never leave anything behind: sweep once more; a drop the server fails with 5xx is a finding against it.
-    const failedDrops: Exchange[] = []
-    if ((await remainingOf(run)).length > 0) await sweepRun(run, (ex) => failedDrops.push(ex))
-    const finding = cleanupFinding(failedDrops, redactor)
-    if (finding) collected = { ...collected, tests: [...collected.tests, finding] }
-    const left = await remainingOf(run)
-    // A target the harness started (here: for the UI) is destroyed with its data; only someone else's catalog keeps
-    // leftovers.
-    const leftovers = targetKind === 'url' ? left : []
-    if (left.length > 0 && targetKind !== 'url')
-      log(
-        `note: ${left.length} namespace(s) were not removed; the ${targetKind} target is discarded with its data`,
-      )
-    return finishRun(
-      { opts, run, targetKind, started, reportDir, redactor, log, leftovers, targetLog },
-      collected,
-      [],
-    )
+    return 130
   } catch (e) {
     if (e instanceof HarnessError) throw new HarnessError(redactor.text(e.message))
     throw e
   } finally {
     await target.stop()
   }
+}
+
+/**
+ * What a run that was not interrupted ends with: unless it leaves what it created in place, one more sweep (a drop
+ * the server fails with 5xx is a finding against it) and the namespaces still there; then the reports and the exit
+ * code.
+ */
+async function finishAfterRun(f: Finish, collected: CollectedRun, targetKind: string): Promise<number> {
+  const { run, log } = f
+  if (run.skipCleanup) {
+    const code = finishRun(f, collected, [])
+    if (targetKind === 'url')
+      log(
+        `--no-cleanup: what run ${run.runPrefix} created stays in the catalog; \`catalog-conformance cleanup\` removes it`,
+      )
+    return code
+  }
+  // Never leave anything behind: sweep once more; a drop the server fails with 5xx is a finding against it.
+  const failedDrops: Exchange[] = []
+  if ((await remainingOf(run)).length > 0) await sweepRun(run, (ex) => failedDrops.push(ex))
+  const finding = cleanupFinding(failedDrops, f.redactor)
+  const tests = finding ? [...collected.tests, finding] : collected.tests
+  const left = await remainingOf(run)
+  // A target the harness started (here: for the UI) is destroyed with its data; only someone else's catalog keeps
+  // leftovers.
+  if (left.length > 0 && targetKind !== 'url')
+    log(
+      `note: ${left.length} namespace(s) were not removed; the ${targetKind} target is discarded with its data`,
+    )
+  return finishRun({ ...f, leftovers: targetKind === 'url' ? left : [] }, { ...collected, tests }, [])
 }
 
 /**

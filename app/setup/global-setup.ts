@@ -2,7 +2,8 @@
  * Vitest global setup of the conformance project: takes the run prepared by the CLI (or prepares one from
  * the environment and YAML, starting the bundled reference server when no URL is given), provides it to
  * every test file, and after the run sweeps every namespace of the run prefix, whatever happened (unless the run
- * leaves what it creates in place).
+ * leaves what it creates in place). A run the CLI prepared is swept by the CLI (app/cli/run.ts), which judges the
+ * drops the server fails and names what is left: sweeping here too sent every leftover's drops twice.
  *
  * What only a run without the CLI needs (options, targets, run preparation) and the sweep are imported when used:
  * a CLI run loads this module in its main thread before any worker starts, and needs none of them there.
@@ -12,6 +13,7 @@ import { handOverRun, preparedRun } from './run-handover.ts'
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let run = preparedRun()
+  const sweptByCli = run !== undefined
   let stopTarget: (() => Promise<void>) | undefined
   if (!run) {
     const [
@@ -39,7 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('run', run)
   const prepared = run
   return async () => {
-    if (!prepared.skipCleanup) await (await import('./sweep.ts')).sweepRun(prepared)
+    if (!prepared.skipCleanup && !sweptByCli) await (await import('./sweep.ts')).sweepRun(prepared)
     await stopTarget?.()
   }
 }
