@@ -33,6 +33,8 @@ export interface CertifySample {
   readonly slowestFiles: readonly { file: string; ms: number }[]
   /** The run's own count of its requests, their longest chain and peak in flight (results.json `requests`). */
   readonly requests?: { total: number; longestChain: number; peakInFlight: number }
+  /** The CLI's line on how far the catalog is and how much runs at once ("round trip 4.5 ms: 2 file(s) at once, …"). */
+  readonly parallelism?: string
 }
 
 export interface ResultsJson {
@@ -65,8 +67,14 @@ export async function certifyOnce(
     const before = childrenCpu()
     const t0 = performance.now()
     const child = spawn(process.execPath, [CLI, 'run', '--report-dir', dir, ...args], {
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
+    })
+    let parallelism: string | undefined
+    let stdoutTail = ''
+    child.stdout.on('data', (c: Buffer) => {
+      stdoutTail = (stdoutTail + c.toString()).slice(-4000)
+      parallelism ??= /^round trip [^\n]*(?=\n)/m.exec(stdoutTail)?.[0]
     })
     let stderr = ''
     child.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)))
@@ -111,6 +119,7 @@ export async function certifyOnce(
             },
           }
         : {}),
+      ...(parallelism ? { parallelism } : {}),
     }
   } finally {
     await rm(dir, { recursive: true, force: true })

@@ -30,7 +30,14 @@ interface Round {
   /** Which ran first in this round (each on its own fresh fixture). */
   readonly rckFirst: boolean
   readonly rck: { wallMs: number; found: number; successful: number; failed: number; aborted: number }
-  readonly harness: { wallMs: number; tests: number; summary: Record<string, number>; cpuS?: number }
+  readonly harness: {
+    wallMs: number
+    tests: number
+    summary: Record<string, number>
+    cpuS?: number
+    /** How far the harness found the fixture and how much it ran at once (the CLI's line). */
+    parallelism?: string
+  }
 }
 
 /** The RCK's run against the fixture at `url`, timed; an RCK that started no test is an error. */
@@ -80,6 +87,7 @@ export async function rck(
             tests: h.tests,
             summary: h.summary,
             ...(h.cpuS !== undefined ? { cpuS: h.cpuS } : {}),
+            ...(h.parallelism ? { parallelism: h.parallelism } : {}),
           }
         }
       } finally {
@@ -90,7 +98,9 @@ export async function rck(
     log(
       `rck #${i + 1} (${rckFirst ? 'RCK' : 'harness'} first): RCK ${rckSide.wallMs} ms (${rckSide.found} tests), ` +
         `harness ${harnessSide.wallMs} ms (${harnessSide.tests} tests) = ` +
-        `${(harnessSide.wallMs / rckSide.wallMs).toFixed(2)}× the RCK's time`,
+        `${(harnessSide.wallMs / rckSide.wallMs).toFixed(2)}× the RCK's time` +
+        (harnessSide.cpuS !== undefined ? `; harness ${harnessSide.cpuS} s CPU` : '') +
+        (harnessSide.parallelism ? ` (${harnessSide.parallelism})` : ''),
     )
     rounds.push({ rck: rckSide, harness: harnessSide, rckFirst })
   }
