@@ -110,4 +110,39 @@ describe('Transport', () => {
       server.close()
     }
   })
+
+  // undici's bodyTimeout bounds only the pause between two chunks: a server that answers at once and then trickles
+  // its body forever must still end within the timeout, as one that never answers does.
+  it('ends a request whose answer does not end within the timeout, even one that keeps trickling', async () => {
+    const trickles = new Set<ReturnType<typeof setInterval>>()
+    const server = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      if (req.url === '/v1/hang') return
+      res.write('[')
+      const t = setInterval(() => res.write('1,'), 20)
+      trickles.add(t)
+      res.on('close', () => clearInterval(t))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    const transport = new Transport({ timeoutMs: 300, redactor: new Redactor([]) })
+    try {
+      for (const path of ['/v1/trickle', '/v1/hang']) {
+        const t0 = performance.now()
+        const ex = await transport.send({
+          operationId: 'getConfig',
+          method: 'GET',
+          url: `http://127.0.0.1:${port}${path}`,
+          headers: {},
+        })
+        expect(ex).toMatchObject({ status: 0, transportError: 'no response within 300 ms' })
+        expect(performance.now() - t0).toBeLessThan(2_000)
+      }
+    } finally {
+      for (const t of trickles) clearInterval(t)
+      await transport.close()
+      server.closeAllConnections()
+      server.close()
+    }
+  })
 })

@@ -2,7 +2,7 @@
  * The HTTP transport: one undici keep-alive Agent per run, a timeout on every request, and an Exchange
  * for every call, redacted for the record. No catalog logic here.
  */
-import type { Agent } from 'undici'
+import type { Agent, Dispatcher } from 'undici'
 import { parseJson } from '../../../schemas/model/json-int64.ts'
 import { UndiciAgent, request as undiciRequest } from './undici-parts.ts'
 import { curlLine } from './curl.ts'
@@ -171,13 +171,17 @@ export class Transport {
     if (gate) await gate.acquire()
     const sentAt = nowMs()
     try {
+      // The answer's head within the timeout (undici's own timers: an AbortSignal per request cost more, ~2 % of a
+      // worker's CPU under Node 20), then its whole body within what is left of it: a body that keeps trickling
+      // never trips undici's bodyTimeout, which only bounds the pause between two chunks.
       const res = await undiciRequest(this.agent, req.url, {
         method: req.method as 'GET',
         headers: req.headers,
         ...(req.body !== undefined ? { body: req.body } : {}),
-        signal: AbortSignal.timeout(timeoutMs),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
       })
-      const bodyText = await res.body.text()
+      const bodyText = await textWithin(res.body, timeoutMs - (performance.now() - started))
       silence.inARow = 0
       const headers: Record<string, string> = {}
       for (const [k, v] of Object.entries(res.headers)) {
@@ -222,6 +226,19 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000
   const at = Date.parse(value)
   return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
+
+/** The body's text, or a TimeoutError (transportFailure: no response within the timeout) once `ms` have passed. */
+async function textWithin(body: Dispatcher.ResponseData['body'], ms: number): Promise<string> {
+  const timer = setTimeout(
+    () => body.destroy(new DOMException('the answer did not end within the timeout', 'TimeoutError')),
+    Math.max(1, ms),
+  )
+  try {
+    return await body.text()
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 /**
