@@ -3,6 +3,8 @@
 // fast. A checkout has only the TypeScript sources: they run from a bundle that esbuild makes once and remakes when a
 // source changes (cli-bundle.js), or through tsx where no bundle can be had. Suites are TypeScript either way: Vitest
 // loads them itself.
+// First: V8's tiering is set before any other module is compiled (v8-tiering.js says why).
+import './v8-tiering.js'
 import { existsSync } from 'node:fs'
 import module from 'node:module'
 import { fileURLToPath } from 'node:url'
