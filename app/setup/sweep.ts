@@ -1,4 +1,7 @@
-/** Removing what a run created: by the global teardown, and by the CLI at the end of a run and on SIGINT/SIGTERM. */
+/**
+ * Removing what a run created: by the CLI at the end of a run and on SIGINT/SIGTERM, by the global teardown for a run
+ * the CLI did not prepare (a direct Vitest run such as `npm run ui`).
+ */
 import { CatalogClient } from '../../suites/_harness/client.ts'
 import { Redactor } from '../../suites/_harness/http/redact.ts'
 import { Transport } from '../../suites/_harness/http/transport.ts'

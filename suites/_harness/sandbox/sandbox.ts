@@ -1,7 +1,8 @@
 /**
  * The sandbox of one test file: unique names under the run prefix, clients that remember which namespaces
- * they created, setup helpers, and cleanup after the file (even when tests failed). The global teardown
- * sweeps the whole run prefix again, so an interrupted file leaves nothing behind either. A run that leaves what it
+ * they created, setup helpers, and cleanup after the file (even when tests failed). The end of the run sweeps the
+ * whole run prefix again (the CLI; the global teardown for a run without it), so an interrupted file leaves nothing
+ * behind either. A run that leaves what it
  * creates in place (`RunContext.skipCleanup`: a target discarded with its data) sends no drops; the harness's own
  * files are still removed.
  *
@@ -127,7 +128,7 @@ export class Sandbox {
 
   /**
    * Drops a namespace of this run with everything in it, quietly: a cleanup, not a check. Never throws (cleanup must
-   * not mask results); the global teardown sweeps the run prefix again. Nothing is sent when the run leaves what
+   * not mask results); the end of the run sweeps the run prefix again. Nothing is sent when the run leaves what
    * it creates in place (a target discarded with its data): drops would only cost requests there, a quarter of a
    * bundled certification's.
    */
