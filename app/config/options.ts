@@ -3,7 +3,7 @@
  * Precedence (config/resolve.ts): flags > environment > YAML file > defaults.
  */
 import { HarnessError } from '../../suites/_harness/results/errors.ts'
-import { RUN_DISTINCT_FAILURES } from '../../suites/_harness/support/property.ts'
+import { RUN_DISTINCT_FAILURES } from '../../suites/_harness/support/distinct-failures.ts'
 
 export type OptionType = 'string' | 'number' | 'boolean' | 'list'
 
