@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import { createServer as createTcpServer, type AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
+import { InFlightGate } from './in-flight-gate.ts'
 import { Redactor } from './redact.ts'
 import { CONNECTION_CLOSED, Transport, keepAlivePool, retryAfterMs } from './transport.ts'
 
@@ -140,6 +141,43 @@ describe('Transport', () => {
       }
     } finally {
       for (const t of trickles) clearInterval(t)
+      await transport.close()
+      server.closeAllConnections()
+      server.close()
+    }
+  })
+
+  // `--max-in-flight` holds a request at its gate until one in flight answers: that wait is not the catalog's, and a
+  // request that waited most of its timeout there must still get its whole answer.
+  it("counts a request's timeout from when it is sent, not from its wait at the in-flight gate", async () => {
+    const server = createServer((req, res) => {
+      if (req.url === '/v1/slow') {
+        setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'), 600)
+        return
+      }
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.write('[')
+      setTimeout(() => res.end(']'), 500)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    const transport = new Transport({
+      timeoutMs: 1000,
+      redactor: new Redactor([]),
+      gate: new InFlightGate(1),
+    })
+    const send = (path: string) =>
+      transport.send({
+        operationId: 'getConfig',
+        method: 'GET',
+        url: `http://127.0.0.1:${port}${path}`,
+        headers: {},
+      })
+    try {
+      const [slow, split] = await Promise.all([send('/v1/slow'), send('/v1/split')])
+      expect(slow.status).toBe(200)
+      expect(split).toMatchObject({ status: 200, bodyText: '[]' })
+    } finally {
       await transport.close()
       server.closeAllConnections()
       server.close()

@@ -181,7 +181,8 @@ export class Transport {
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       })
-      const bodyText = await textWithin(res.body, timeoutMs - (performance.now() - started))
+      // From when it was sent: a wait for `--max-in-flight`'s gate is not the catalog's time.
+      const bodyText = await textWithin(res.body, timeoutMs - (nowMs() - sentAt))
       silence.inARow = 0
       const headers: Record<string, string> = {}
       for (const [k, v] of Object.entries(res.headers)) {
