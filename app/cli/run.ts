@@ -193,7 +193,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     // run the CLI prepared to the CLI (global-setup.ts), so nothing else sends requests meanwhile.
     const closing = vitest.close()
     const finish = { opts, run, targetKind, started, reportDir, redactor, log, targetLog }
-    const exitCode = interrupted ? undefined : await finishAfterRun(finish, collected, targetKind)
+    const exitCode = interrupted ? undefined : await finishAfterRun(finish, collected)
     await closing
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
@@ -216,8 +216,8 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
  * the server fails with 5xx is a finding against it) and the namespaces still there; then the reports and the exit
  * code.
  */
-async function finishAfterRun(f: Finish, collected: CollectedRun, targetKind: string): Promise<number> {
-  const { run, log } = f
+async function finishAfterRun(f: Finish, collected: CollectedRun): Promise<number> {
+  const { run, log, targetKind } = f
   if (run.skipCleanup) {
     const code = finishRun(f, collected, [])
     if (targetKind === 'url')

@@ -3,11 +3,12 @@
  * requests that had to follow one another (the run's floor at any network latency: at L ms a round trip it cannot
  * end sooner than chain × L), and the most that were in flight at once.
  *
- * Each file's transport keeps a RequestLog. A request is logged under the test that sent it (its client's `test`: the test's
- * view of the sandbox, sandbox.ts, makes the clients it hands out), or under no test (the file's cleanup after its tests). A test's own chain is the longest run of its requests in which
- * each started after the one before it had answered: the requests a test races on purpose (the concurrency suites)
- * overlap, so they count once. A file's tests add up when they run one after another, and overlap (the longest
- * counts) when the file's tests run concurrently; the file's cleanup comes after them.
+ * Each file's transport keeps a RequestLog. A request is logged under the test that sent it (its client's `test`: the
+ * test's view of the sandbox, sandbox.ts, makes the clients it hands out), or under no test (the file's cleanup after
+ * its tests). A test's own chain is the longest run of its requests in which each started after the one before it
+ * had answered: the requests a test races on purpose (the concurrency suites) overlap, so they count once. A file's
+ * tests add up when they run one after another, and overlap (the longest counts) when the file's tests run
+ * concurrently; the file's cleanup comes after them.
  */
 import { longestChain } from '../results/request-figures.ts'
 import type { FileRequests, Interval } from '../results/request-figures.ts'
