@@ -26,8 +26,10 @@ export async function resolve(specifier, context, next) {
 }`
 const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)})`
 
-/** The packages the main thread of `node <args>` resolved, and how it ended. */
-// Asynchronous, so that Vitest's timeout holds over the child.
+/**
+ * The packages the main thread of `node <args>` resolved, and how it ended. Asynchronous, so that Vitest's timeout
+ * holds over the child.
+ */
 function packagesLoadedBy(
   args: readonly string[],
 ): Promise<{ packages: Set<string>; status: number | null; stderr: string }> {
