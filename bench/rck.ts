@@ -7,6 +7,10 @@
  * The RCK is 1.11.0 (clients/java's jars, JUnit console launcher); the harness runs `run --url`. Needs the fixture's
  * prepare.sh and clients/java/install.sh.
  *
+ * Beside the walls, each side's CPU (user + system): the tool's own process tree and its fixture's JVM while the tool
+ * ran. Both tools are CPU-bound on a small machine, and CPU time moves less with the machine's speed than wall time
+ * does, so the CPU ratio says whether a change of ratio is the code's or the machine's.
+ *
  *   npx tsx bench/run.ts rck --runs 3
  */
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -14,6 +18,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { javaReady, junitSummary, runRck } from '../clients/java/rck.ts'
 import { certifyOnce } from './certify.ts'
+import { childrenCpu, liveCpu, processTree } from './lib/proc.ts'
 import { median, round } from './lib/stats.ts'
 import { startJavaFixture } from './lib/targets.ts'
 
@@ -29,12 +34,24 @@ const FIXTURE_RCK = {
 interface Round {
   /** Which ran first in this round (each on its own fresh fixture). */
   readonly rckFirst: boolean
-  readonly rck: { wallMs: number; found: number; successful: number; failed: number; aborted: number }
+  readonly rck: {
+    wallMs: number
+    found: number
+    successful: number
+    failed: number
+    aborted: number
+    /** The RCK's JVM (the JUnit launcher and the kit's client). */
+    cpuS?: number
+    /** The fixture's JVM while the RCK ran against it. */
+    fixtureCpuS?: number
+  }
   readonly harness: {
     wallMs: number
     tests: number
     summary: Record<string, number>
     cpuS?: number
+    /** The fixture's JVM while the harness ran against it. */
+    fixtureCpuS?: number
     /** How far the harness found the fixture and how much it ran at once (the CLI's line). */
     parallelism?: string
   }
@@ -44,9 +61,12 @@ interface Round {
 async function timeRck(url: string): Promise<Round['rck']> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-rck-'))
   try {
+    // The RCK's JVM is the only child that ends (and is reaped) meanwhile: the fixture is stopped after.
+    const before = childrenCpu()
     const t0 = performance.now()
     const out = await runRck(`${url}/`, dir, FIXTURE_RCK)
     const wallMs = Math.round(performance.now() - t0)
+    const after = childrenCpu()
     const c = junitSummary(out.stdout)
     // A kit that ran nothing (a class path or flag problem) has no time worth comparing.
     if (!c['tests started']) throw new Error(`rck: the RCK started no test:\n${out.stdout.slice(0, 2000)}`)
@@ -56,6 +76,7 @@ async function timeRck(url: string): Promise<Round['rck']> {
       successful: c['tests successful'] ?? 0,
       failed: c['tests failed'] ?? 0,
       aborted: c['tests aborted'] ?? 0,
+      ...(before && after ? { cpuS: round(after.user + after.system - before.user - before.system) } : {}),
     }
   } finally {
     await rm(dir, { recursive: true, force: true })
@@ -76,9 +97,15 @@ export async function rck(
     let rckSide: Round['rck'] | undefined
     let harnessSide: Round['harness'] | undefined
     for (const side of rckFirst ? ['rck', 'harness'] : ['harness', 'rck']) {
+      // The fixture's processes: those its start added (tsx keeps an esbuild service beside this process).
+      const others = new Set(processTree(process.pid))
       const fixture = await startJavaFixture()
+      const fixturePids = processTree(process.pid).filter((p) => !others.has(p))
+      const fixtureBefore = liveCpu(fixturePids)
+      const fixtureCpu = () =>
+        fixturePids.length > 0 ? { fixtureCpuS: round(liveCpu(fixturePids) - fixtureBefore) } : {}
       try {
-        if (side === 'rck') rckSide = await timeRck(fixture.url)
+        if (side === 'rck') rckSide = { ...(await timeRck(fixture.url)), ...fixtureCpu() }
         else {
           // Like the RCK's run, the harness's is not sampled for memory.
           const h = await certifyOnce(['--url', fixture.url, ...harnessArgs], undefined, {}, false)
@@ -88,6 +115,7 @@ export async function rck(
             summary: h.summary,
             ...(h.cpuS !== undefined ? { cpuS: h.cpuS } : {}),
             ...(h.parallelism ? { parallelism: h.parallelism } : {}),
+            ...fixtureCpu(),
           }
         }
       } finally {
@@ -99,12 +127,13 @@ export async function rck(
       `rck #${i + 1} (${rckFirst ? 'RCK' : 'harness'} first): RCK ${rckSide.wallMs} ms (${rckSide.found} tests), ` +
         `harness ${harnessSide.wallMs} ms (${harnessSide.tests} tests) = ` +
         `${(harnessSide.wallMs / rckSide.wallMs).toFixed(2)}× the RCK's time` +
-        (harnessSide.cpuS !== undefined ? `; harness ${harnessSide.cpuS} s CPU` : '') +
+        cpuLine(rckSide, harnessSide) +
         (harnessSide.parallelism ? ` (${harnessSide.parallelism})` : ''),
     )
     rounds.push({ rck: rckSide, harness: harnessSide, rckFirst })
   }
   const rckMs = median(rounds.map((r) => r.rck.wallMs))
+  const cpuRatios = rounds.map(cpuRatio).filter((x): x is number => x !== undefined)
   const harnessMs = median(rounds.map((r) => r.harness.wallMs))
   return {
     runs,
@@ -114,7 +143,27 @@ export async function rck(
       harnessWallMs: round(harnessMs),
       timeRatio: round(harnessMs / rckMs),
       testsRatio: round(median(rounds.map((r) => r.harness.tests / Math.max(1, r.rck.found)))),
+      ...(cpuRatios.length > 0 ? { cpuRatio: round(median(cpuRatios)) } : {}),
     },
     rounds,
   }
+}
+
+/** A side's CPU: the tool's and its fixture's, in seconds (undefined where either was not measured). */
+function sideCpu(side: { cpuS?: number; fixtureCpuS?: number }): number | undefined {
+  return side.cpuS !== undefined && side.fixtureCpuS !== undefined ? side.cpuS + side.fixtureCpuS : undefined
+}
+
+/** The harness side's CPU over the RCK side's, each with its fixture's. */
+function cpuRatio(r: Pick<Round, 'rck' | 'harness'>): number | undefined {
+  const [h, k] = [sideCpu(r.harness), sideCpu(r.rck)]
+  return h !== undefined && k !== undefined && k > 0 ? round(h / k) : undefined
+}
+
+/** The round's CPU for the log line: each tool with its fixture, and the ratio. */
+function cpuLine(rck: Round['rck'], harness: Round['harness']): string {
+  const part = (name: string, side: { cpuS?: number; fixtureCpuS?: number }) =>
+    `${name} ${side.cpuS ?? '?'} s + its fixture ${side.fixtureCpuS ?? '?'} s`
+  const ratio = cpuRatio({ rck, harness })
+  return `; CPU: ${part('harness', harness)} against ${part('RCK', rck)}${ratio !== undefined ? ` = ${ratio.toFixed(2)}×` : ''}`
 }
