@@ -8,8 +8,8 @@
  * prepare.sh and clients/java/install.sh.
  *
  * Beside the walls, each side's CPU (user + system): the tool's own process tree and its fixture's JVM while the tool
- * ran. Both tools are CPU-bound on a small machine, and CPU time moves less with the machine's speed than wall time
- * does, so the CPU ratio says whether a change of ratio is the code's or the machine's.
+ * ran. Both tools are CPU-bound on a small machine, so what each side spends is what its wall time is made of (on the
+ * 2-core VM the harness side's CPU moves with the machine's load as much as its wall time: docs/benchmarks.md).
  *
  *   npx tsx bench/run.ts rck --runs 3
  */
