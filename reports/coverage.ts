@@ -124,7 +124,7 @@ function section(title: string, names: readonly string[], count: (name: string) 
 /** Coverage of the spec by one run (see the module comment for what counts); worked out once per run (per-run.ts). */
 export const computeCoverage: (results: Pick<Results, 'profile' | 'tests'>) => Coverage = perRun(
   (r) => r.profile,
-  (r) => coverageOf(r),
+  coverageOf,
 )
 
 function coverageOf(results: Pick<Results, 'profile' | 'tests'>): Coverage {

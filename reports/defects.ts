@@ -392,13 +392,12 @@ function place(t: TestResult, shape: (s: string) => string): Placed[] {
   return placed
 }
 
-/** The defects of a run (see the module comment), numbered D1… in order. */
-/** Every report, results.json and the console derive the defects from one run's tests: worked out once (per-run.ts). */
+/**
+ * The defects of a run (see the module comment), numbered D1… in order. Every report, results.json and the console
+ * derive them from one run's tests: worked out once (per-run.ts).
+ */
 export const defectsOf: (r: Pick<Results, 'tests'> & Partial<Pick<Results, 'runId'>>) => readonly Defect[] =
-  perRun(
-    (r) => r.runId,
-    (r) => workOutDefects(r),
-  )
+  perRun((r) => r.runId, workOutDefects)
 
 function workOutDefects(r: Pick<Results, 'tests'> & Partial<Pick<Results, 'runId'>>): Defect[] {
   const shape = (s: string): string => messageShape(s, r.runId)

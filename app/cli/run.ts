@@ -198,6 +198,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
     if (exitCode !== undefined) return exitCode
+    // Interrupted: remove what the run created (it judges nothing more), and end as an interrupted command does.
     if (!run.skipCleanup) {
       const removed = await sweepRun(run)
       log(`removed ${removed.length} leftover object(s) of run ${run.runPrefix}`)

@@ -116,11 +116,11 @@ export class CatalogClient {
   }
 
   urlOf(id: OperationId, args: CallArgs = {}): string {
+    const warehouse = id === 'getConfig' ? this.options.warehouse : undefined
     // Most requests carry no query: their URL is the path (no URLSearchParams to build for each).
-    if (args.query === undefined && !(id === 'getConfig' && this.options.warehouse))
-      return `${this.options.baseUrl}${this.pathOf(id, args)}`
+    if (args.query === undefined && !warehouse) return `${this.options.baseUrl}${this.pathOf(id, args)}`
     const query = new URLSearchParams()
-    if (id === 'getConfig' && this.options.warehouse) query.set('warehouse', this.options.warehouse)
+    if (warehouse) query.set('warehouse', warehouse)
     for (const [k, v] of Object.entries(args.query ?? {})) if (v !== undefined) query.set(k, String(v))
     const qs = query.toString()
     return `${this.options.baseUrl}${this.pathOf(id, args)}${qs ? `?${qs.replace(/\+/g, '%20')}` : ''}`

@@ -2,9 +2,8 @@
  * The sandbox of one test file: unique names under the run prefix, clients that remember which namespaces
  * they created, setup helpers, and cleanup after the file (even when tests failed). The end of the run sweeps the
  * whole run prefix again (the CLI; the global teardown for a run without it), so an interrupted file leaves nothing
- * behind either. A run that leaves what it
- * creates in place (`RunContext.skipCleanup`: a target discarded with its data) sends no drops; the harness's own
- * files are still removed.
+ * behind either. A run that leaves what it creates in place (`RunContext.skipCleanup`: a target discarded with its
+ * data) sends no drops; the harness's own files are still removed.
  *
  * Each test gets a view of its file's sandbox (`forTest`): the same names, ledger and cleanup, with clients that log
  * their requests under the test (http/request-log.ts). Passing the test along is what tells a request's test apart
