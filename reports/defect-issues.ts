@@ -7,7 +7,8 @@
  * Markdown; the one-line parts (title, rule messages) have their markup characters escaped.
  */
 import type { Defect } from './defects.ts'
-import { answerText, defectsOf, portableCurl, readEntities, reproductionScript } from './defects.ts'
+import { answerText, defectsOf, portableCurl, reproductionScript } from './defects.ts'
+import { readEntities } from '../schemas/html-entities.ts'
 import type { UpstreamEntry, UpstreamIssue } from './defect-upstream.ts'
 import { upstreamIssues } from './defect-upstream.ts'
 import type { MatrixColumn } from './matrix.ts'

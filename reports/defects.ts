@@ -36,6 +36,7 @@
  */
 import type { Level, Violation } from '../suites/_harness/results/violation.ts'
 import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
+import { readEntities } from '../schemas/html-entities.ts'
 import type { DefectRecord, Results, TestResult } from './results.ts'
 import { violatedRules } from './violated-rules.ts'
 import { perRun } from './per-run.ts'
@@ -104,13 +105,6 @@ const MAX_EXCHANGES = 40
 const MAX_SHAPE = 160
 
 const LEVEL_ORDER: Record<Level, number> = { MUST: 0, SHOULD: 1, MAY: 2, CLIENT: 3, ROBUSTNESS: 4 }
-
-const ENTITIES: Record<string, string> = { quot: '"', apos: "'", amp: '&', lt: '<', gt: '>', '#39': "'" }
-
-/** HTML's entities a server's page writes for quotes and brackets (Jetty's JSON error page does), read. */
-export function readEntities(text: string): string {
-  return text.replace(/&(quot|apos|amp|lt|gt|#39);/g, (_, n: string) => ENTITIES[n] ?? '')
-}
 
 /**
  * The shape of a server's message: the template a server writes before the value it echoes. Its first line up to the

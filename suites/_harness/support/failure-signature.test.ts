@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ConformanceFailure, SetupError } from '../results/errors.ts'
 import type { Violation } from '../results/violation.ts'
-import { failureSignature, normaliseMessage, serverErrorText } from './failure-signature.ts'
+import { failureSignature, generatedStrings, normaliseMessage, serverErrorText } from './failure-signature.ts'
 
 const fiveHundred = (detail: string, status = 500): Violation => ({
   check: 'server-error',
@@ -37,7 +37,7 @@ describe('normaliseMessage', () => {
     const kinds = (s: string) =>
       normaliseMessage(`IllegalStateException: Found unsupported view representations: ${s}`)
     expect(kinds('[conformance-unknown-kind]')).toBe(
-      'IllegalStateException: Found unsupported view representations: […]',
+      'IllegalStateException: Found unsupported view representations: #',
     )
     expect(kinds('[]')).toBe(kinds('[conformance-unknown-kind]'))
     expect(kinds('[a\u0007\u001b[31m]')).toBe(kinds('[ ]'))
@@ -52,6 +52,38 @@ describe('normaliseMessage', () => {
     expect(at('null')).toBe(at('"true"'))
     // Not inside the text: a null there is a word of it.
     expect(normaliseMessage('Cannot invoke "a.B.levels()" because "namespace" is null')).toContain('is null')
+  })
+  test('echoes in HTML entities, before a reference chain or as objects come out alike (the Java fixture 1.11.0)', () => {
+    // Jetty's error page escapes the exception's text.
+    expect(normaliseMessage('Unexpected character (&apos;c&apos; (code 99))')).toBe(
+      normaliseMessage('Unexpected character (&apos;x&apos; (code 120))'),
+    )
+    const identifier = (v: string) =>
+      normaliseMessage(
+        `Cannot parse missing or non-object table identifier: ${v} (through reference chain: org.apache.iceberg.rest.requests.RenameTableRequest["source"])`,
+      )
+    expect(identifier('false')).toBe('Cannot parse missing or non-object table identifier: #')
+    expect(identifier('true')).toBe(identifier('false'))
+    expect(identifier('0')).toBe(identifier('false'))
+    // The 200-character cut may leave the chain open.
+    expect(normaliseMessage('Cannot parse x: 1 (through reference chain: org.apache.ice')).toBe(
+      'Cannot parse x: #',
+    )
+    const type = (v: string) => normaliseMessage(`Cannot parse type from json: ${v}`)
+    expect(type('{}')).toBe('Cannot parse type from json: #')
+    expect(type('{&quot;type&quot;:&quot;&quot;,&quot;schema-id&quot;:0,&quot;fields&quot;:[]}')).toBe(
+      type('{}'),
+    )
+    expect(type('{"a":{"b":{"c":1}}}')).toBe(type('{}'))
+    expect(type('{"type":"struct","fields":[{"id":1,')).toBe(type('{}'))
+  })
+  test('what tells two defects apart stays: the words of the template, the field a message names bare', () => {
+    expect(normaliseMessage('Cannot parse missing string: name')).not.toBe(
+      normaliseMessage('Cannot parse missing string: metadata-location'),
+    )
+    expect(normaliseMessage('Cannot deserialize value of type `x` from Array value')).not.toBe(
+      normaliseMessage('Cannot deserialize value of type `x` from Object value'),
+    )
   })
   test('only the first line', () => {
     expect(normaliseMessage('boom\n  Received: 500')).toBe('boom')
@@ -123,6 +155,42 @@ describe('failureSignature', () => {
     expect(failureSignature([envelope], undefined)).toBe(
       [envelope.rule, 500, normaliseMessage(envelope.message)].join(' | '),
     )
+  })
+  test('a generated string the server echoes as a bare word is blanked: one defect, one key', () => {
+    const jetty = (text: string) => ({
+      status: 500,
+      body: JSON.stringify({ message: text, url: 'u', status: '500' }),
+    })
+    const unknown = (name: string) =>
+      jetty(`java.lang.UnsupportedOperationException: Cannot convert metadata update action to json: ${name}`)
+    const status: Violation = {
+      check: 'status',
+      rule: 'r',
+      level: 'MUST',
+      message: 'status 500, expected 400',
+      status: 500,
+    }
+    const key = (name: string, generated: string[]) =>
+      failureSignature([status], undefined, unknown(name), generatedStrings(generated))
+    expect(key('x-aaa', ['x-aaa'])).toBe(key('x-aab', ['x-aab']))
+    // The negative control: without the property's arguments the two are two keys.
+    expect(failureSignature([status], undefined, unknown('x-aaa'))).not.toBe(
+      failureSignature([status], undefined, unknown('x-aab')),
+    )
+    // Only where it stands alone: inside a longer name, or one character long, it stays.
+    const t = (generated: unknown) =>
+      failureSignature(
+        [status],
+        undefined,
+        jetty('Unknown type: x-aaa-long, a thing'),
+        generatedStrings(generated),
+      )
+    expect(t(['x-aaa'])).toBe(t([]))
+    expect(t(['a'])).toBe(t([]))
+    expect(t([['x-aaa-long']])).not.toBe(t([]))
+    // Strings inside an object (a body mutation's field names) are not the property's arguments.
+    expect(t([{ field: 'thing' }])).toBe(t([]))
+    expect(t(['thing'])).not.toBe(t([]))
   })
   test('serverErrorText: the envelope, a bare message, an HTML title; nothing below 500', () => {
     const envelope = JSON.stringify({ error: { type: 'NoSuchTableException', message: 'no t', code: 500 } })

@@ -16,19 +16,27 @@
  * Java fixture 1.11.0 answers an empty table name with `IllegalArgumentException: Invalid table name` and a NUL in a
  * namespace with `Cannot create a namespace with the null-byte character`, both in Jetty's body) would be one kind.
  * Without a MUST violation (a setup step refused, the harness threw) the key is the thrown error's name and
- * normalised first line. Words the server writes without quotes or digits stay: a message that echoes a bare
- * generated word splits one defect into several keys, which the cap on distinct failures bounds.
+ * normalised first line.
+ * A server that echoes what it was sent does so in many ways: between HTML entities (Jetty's page writes
+ * `(&apos;c&apos; (code 99))`), followed by Jackson's `(through reference chain: …)`, as a JSON object, or as a bare word
+ * (`Cannot convert metadata update action to json: x-aaa`). The entities are read, the reference chain (where in the
+ * request, not what went wrong) dropped, objects blanked like lists, and the strings the property generated as its
+ * arguments blanked wherever they stand as a word of their own: each of those would otherwise make every generated
+ * value a defect of its own, reported as several distinct failures that are one.
  */
 import type { Violation } from '../results/violation.ts'
+import { readEntities } from '../../../schemas/html-entities.ts'
 
 /** Longest normalised message kept: the server's text was already cut at 200 characters (errorSummary). */
 const MAX_MESSAGE = 160
 
 /** The first line of `message` with quoted text and tokens holding digits blanked (see the module comment). */
 export function normaliseMessage(message: string): string {
-  const line = message.split('\n')[0] ?? ''
+  const line = readEntities(message.split('\n')[0] ?? '')
   return (
     line
+      // Jackson's path to the field it stopped at, cut or not: where in the request, not what went wrong.
+      .replace(/\s*\(through reference chain:.*$/, '')
       // Quoted text. A server that echoes a value with a quote in it leaves the quotes unbalanced (`For input
       // string: """`): a quotation ends only at a quote followed by a delimiter, and one the 200-character cut
       // left open runs to the end of the line.
@@ -38,14 +46,28 @@ export function normaliseMessage(message: string): string {
       .replace(/`[^`]*(?:`|$)/g, '`…`')
       // Bracketed text: echoed lists and values (`unsupported view representations: [x-kind]`), parser positions.
       .replace(/\[[^\]]*(?:\]|$)/g, '[…]')
+      // Echoed objects alike, innermost first (`{"type":"","fields":[…]}`), and one the cut left open.
+      .replace(/\{.*/, blankObjects)
       // Numbers, column and line positions, hex ids, uuids, generated names with a counter or a random part.
       .replace(/[\w.-]*\d[\w.-]*/g, '#')
-      // An echoed value that ends the line reads the same whatever its type (`case-sensitive: "true"`, `: 0`, `: null`).
-      .replace(/: (?:"…"|'…'|`…`|null|true|false)\s*$/, ': #')
+      // An echoed value that ends the line reads the same whatever its type (`case-sensitive: "true"`, `: 0`, `: null`,
+      // `: {…}`, `: […]`).
+      .replace(/: (?:"…"|'…'|`…`|\{…\}|\[…\]|null|true|false)\s*$/, ': #')
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, MAX_MESSAGE)
   )
+}
+
+/** Each echoed object in `text` (which starts at one) as `{…}`, nested ones within it, and one the cut left open. */
+function blankObjects(text: string): string {
+  let t = text
+  // Innermost first; each pass takes one level (a private-use character marks a blanked one).
+  for (let before = ''; before !== t;) {
+    before = t
+    t = t.replace(/\{[^{}]*\}/g, '\uE000')
+  }
+  return t.replace(/\{[^{}]*$/, '\uE000').replace(/\uE000/g, '{…}')
 }
 
 /** The answer the first MUST violation was recorded on: its status and its body as recorded. */
@@ -76,17 +98,47 @@ export function serverErrorText(answer: Answer | undefined): string {
 }
 
 /**
- * The signature of a failing execution from the violations it recorded, what it threw, and the answer its first MUST
- * violation was recorded on (when known).
+ * The strings a property drew as its arguments: each argument that is a string, and the strings of an argument that
+ * is a list of them (a namespace's parts). Strings inside objects are left: a body mutation's field names are the
+ * words of the messages that tell two defects apart. One character is too short to tell from a word of the message.
  */
-export function failureSignature(violations: readonly Violation[], thrown: unknown, answer?: Answer): string {
+export function generatedStrings(args: unknown): string[] {
+  const strings = (Array.isArray(args) ? args : [args]).flatMap((a) => (Array.isArray(a) ? a : [a]))
+  return strings.filter((s): s is string => typeof s === 'string' && s.length >= 2)
+}
+
+/** `text` with each of `generated` blanked where it stands as a word of its own (not inside a longer name). */
+function blankGenerated(text: string, generated: readonly string[]): string {
+  // The longest first: a generated string that holds another is blanked whole.
+  const longestFirst = [...generated].sort((a, b) => b.length - a.length)
+  return longestFirst.reduce((t, g) => t.replace(asWord(g), '#'), text)
+}
+
+/** A pattern matching `literal` where no letter, digit, `_` or `-` adjoins it. */
+function asWord(literal: string): RegExp {
+  const escaped = literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`, 'g')
+}
+
+/**
+ * The signature of a failing execution from the violations it recorded, what it threw, the answer its first MUST
+ * violation was recorded on (when known), and the strings the property drew for it (generatedStrings).
+ */
+export function failureSignature(
+  violations: readonly Violation[],
+  thrown: unknown,
+  answer?: Answer,
+  generated: readonly string[] = [],
+): string {
+  // Entities read first, so that a generated value an entity quotes is found.
+  const normalise = (text: string) => normaliseMessage(blankGenerated(readEntities(text), generated))
   const must = violations.find((v) => v.level === 'MUST')
   if (must) {
-    const key = [must.rule, must.status ?? '-', normaliseMessage(must.message)]
-    const named = normaliseMessage(serverErrorText(answer))
+    const key = [must.rule, must.status ?? '-', normalise(must.message)]
+    const named = normalise(serverErrorText(answer))
     return (named ? [...key, named] : key).join(' | ')
   }
   const name = thrown instanceof Error ? thrown.name : typeof thrown
   const message = thrown instanceof Error ? thrown.message : String(thrown)
-  return [name, normaliseMessage(message)].join(' | ')
+  return [name, normalise(message)].join(' | ')
 }

@@ -23,7 +23,7 @@
 import fc from 'fast-check'
 import type { ConformanceMeta } from '../results/meta.ts'
 import { ERROR_CODES, blockedBy, errorCode } from '../results/errors.ts'
-import { failureSignature } from './failure-signature.ts'
+import { failureSignature, generatedStrings } from './failure-signature.ts'
 import type { RunContext } from '../run-context.ts'
 import type { Violation } from '../checks/types.ts'
 import type { ExchangeRecord } from '../http/exchange.ts'
@@ -182,7 +182,7 @@ function sifted<Ts>(
       // The answer the first MUST violation was recorded on: its curl line names the request.
       const first = violations[0]
       const answer = first?.curl ? meta.exchanges.findLast((x) => x.curl === first.curl) : undefined
-      const signature = failureSignature(violations, out.error, answer)
+      const signature = failureSignature(violations, out.error, answer, generatedStrings(v))
       const operation = violations[0]?.operationId ?? ''
       if (!counts(signature, operation)) return null
       if (!failed) failedAt = generated - 1
