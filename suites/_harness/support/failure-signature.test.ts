@@ -58,6 +58,9 @@ describe('normaliseMessage', () => {
     expect(normaliseMessage('Unexpected character (&apos;c&apos; (code 99))')).toBe(
       normaliseMessage('Unexpected character (&apos;x&apos; (code 120))'),
     )
+    expect(normaliseMessage('Unexpected character (&apos;&apos;&apos; (code 39))')).toBe(
+      normaliseMessage('Unexpected character (&apos;x&apos; (code 120))'),
+    )
     const identifier = (v: string) =>
       normaliseMessage(
         `Cannot parse missing or non-object table identifier: ${v} (through reference chain: org.apache.iceberg.rest.requests.RenameTableRequest["source"])`,

@@ -41,8 +41,9 @@ export function normaliseMessage(message: string): string {
       // string: """`): a quotation ends only at a quote followed by a delimiter, and one the 200-character cut
       // left open runs to the end of the line.
       .replace(/"(?:[^"]|"(?![\s,.;:)\]}]|$))*(?:"|$)/g, '"…"')
-      // A single quote opens a quotation only after a non-word character: "doesn't" is no quotation.
-      .replace(/(^|\W)'[^']*(?:'|$)/g, "$1'…'")
+      // A single quote opens a quotation only after a non-word character: "doesn't" is no quotation. It ends as a
+      // double one does: Jackson quotes a quote as `(''' (code 39))`.
+      .replace(/(^|\W)'(?:[^']|'(?![\s,.;:)\]}]|$))*(?:'|$)/g, "$1'…'")
       .replace(/`[^`]*(?:`|$)/g, '`…`')
       // Bracketed text: echoed lists and values (`unsupported view representations: [x-kind]`), parser positions.
       .replace(/\[[^\]]*(?:\]|$)/g, '[…]')
