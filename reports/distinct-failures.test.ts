@@ -5,6 +5,7 @@ import { renderJunit } from './junit.ts'
 import { renderMarkdown } from './markdown.ts'
 import { validateResults } from './results-schema.ts'
 import type { Results, TestResult } from './results.ts'
+import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
 import { distinctFailureLines, distinctFailuresOf, replayLines } from './distinct-failures.ts'
 
 const HOSTILE = '<img src=x onerror=alert(1)>'
@@ -47,6 +48,7 @@ function withSecondFailure(): { r: Results; t: TestResult } {
 describe('distinct failures in the reports', () => {
   const { r, t } = withSecondFailure()
   const second = t.moreFailures![0]!
+  const first = t
 
   it('results.json carries them (schema), and refuses an entry without its replay path', () => {
     expect(validateResults(r)).toEqual([])
@@ -63,6 +65,41 @@ describe('distinct failures in the reports', () => {
     expect(all.map((f) => f.replay)).toEqual([t.replay, second.replay])
     expect(all[1]?.summary).toBe(`a server error (500 Boom: ${HOSTILE}) where 204 was due`)
     expect(distinctFailuresOf({ ...t, moreFailures: undefined })).toEqual([])
+  })
+
+  it('adds what the server named when the line does not say it (two kinds breaking one rule in the same words)', () => {
+    const curl = "curl -X POST 'http://localhost/v1/namespaces/ns/tables/t'"
+    const jetty = (status: number, text: string): ExchangeRecord => ({
+      ...first.exchanges[0]!,
+      curl,
+      status,
+      body: `{"message":"java.lang.UnsupportedOperationException: ${text}","url":"u","status":"${status}"}`,
+    })
+    const kind = (status: number, message: string, text: string) => ({
+      ...second,
+      message: `${message}\n  Rule: r [MUST]`,
+      violations: [{ check: 'status', rule: 'r', level: 'MUST' as const, message, status, curl }],
+      exchanges: [jetty(status, text)],
+    })
+    const summaries = (...kinds: ReturnType<typeof kind>[]) =>
+      distinctFailuresOf({ ...t, moreFailures: kinds })
+        .slice(1)
+        .map((f) => f.summary)
+    expect(
+      summaries(
+        kind(500, 'status 500, expected 400', 'Cannot convert metadata update action to json: x-aaa'),
+        kind(500, 'status 500, expected 400', 'Unrecognized update requirement: x-aaa'),
+        // Said already: nothing added.
+        kind(500, 'status 500 (UnsupportedOperationException: Boom &apos;x&apos;), expected 400', "Boom 'x'"),
+        // Below 500 the message is the check's own.
+        kind(404, 'status 404, expected 400', 'Not found'),
+      ),
+    ).toEqual([
+      'status 500, expected 400 — UnsupportedOperationException: Cannot convert metadata update action to json: x-aaa',
+      'status 500, expected 400 — UnsupportedOperationException: Unrecognized update requirement: x-aaa',
+      'status 500 (UnsupportedOperationException: Boom &apos;x&apos;), expected 400',
+      'status 404, expected 400',
+    ])
   })
 
   it('the console names each failure with its counterexample and replay', () => {

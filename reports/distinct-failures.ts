@@ -3,11 +3,15 @@
  * kinds of failure carries the first in its own fields and the others in `moreFailures`. Every report lists each
  * kind with its shrunk counterexample and replay command, so a second defect is not hidden behind the first.
  */
+import type { Violation } from '../suites/_harness/results/violation.ts'
+import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
+import { readEntities } from '../schemas/html-entities.ts'
+import { answerText } from './defects.ts'
 import type { Results, TestResult } from './results.ts'
 
 /** One distinct failure as the summaries show it. */
 export interface ShownFailure {
-  /** The first line of what the counterexample broke. */
+  /** The first line of what the counterexample broke, and what the server's error named where the line does not say. */
   readonly summary: string
   readonly counterexample: string
   readonly replay: string
@@ -15,18 +19,40 @@ export interface ShownFailure {
 
 const firstLine = (s: string | undefined): string => (s ?? '').split('\n')[0] ?? ''
 
+/**
+ * The first line of a failure's message and, when the server's error text is not in it, that text: two kinds of one
+ * operation often break the same rule with the same words (`status 500, expected 400`, the container's error page
+ * carrying no envelope to quote), and only what the server named (the exception) tells them apart, as it did for
+ * the signature that kept them apart (suites/_harness/support/failure-signature.ts).
+ */
+function summaryOf(
+  message: string | undefined,
+  violations: readonly Violation[],
+  exchanges: readonly ExchangeRecord[],
+): string {
+  const line = firstLine(message)
+  const must = violations.find((v) => v.level === 'MUST')
+  const answer = must?.curl ? exchanges.findLast((x) => x.curl === must.curl) : undefined
+  if (!answer || answer.status < 500) return line
+  const { errorType, message: text } = answerText(answer)
+  const named = readEntities(firstLine(text)).trim()
+  if (!named || readEntities(line).includes(named.slice(0, 30))) return line
+  return `${line} — ${errorType ? `${errorType}: ` : ''}${named}`
+}
+
 /** Every distinct failure of `t`, the first included; empty unless the test found more than one. */
 export function distinctFailuresOf(t: TestResult): ShownFailure[] {
   const more = t.moreFailures ?? []
   if (more.length === 0) return []
+  // The test's violations are every kind's, the first kind's first; its exchanges are the first kind's.
   return [
     {
-      summary: firstLine(t.message),
+      summary: summaryOf(t.message, t.violations, t.exchanges),
       counterexample: t.counterexample ?? '',
       replay: t.replay ?? t.path ?? '',
     },
     ...more.map((f) => ({
-      summary: firstLine(f.message),
+      summary: summaryOf(f.message, f.violations, f.exchanges),
       counterexample: f.counterexample,
       replay: f.replay,
     })),
