@@ -43,22 +43,17 @@ for (const c of CASES) {
         const first = target.body()
         const baseline = await ctx.catalog.op[c.op]({ ...target.args, body: first })
         target.answered?.(first, baseline.status)
+        // A text that is not JSON names no namespace: where the path names none either, the write guard asks for the
+        // run prefix in the text, so it follows (still no JSON). The body rides along for the guard only.
+        const notJsonTail = target.args.namespace ? undefined : ctx.run.runPrefix
         await checkProperty(
           ctx,
           () =>
-            fc.asyncProperty(bodyMutation(target.body(), target.keep), async (m) => {
+            fc.asyncProperty(bodyMutation(target.body(), target.keep, notJsonTail), async (m) => {
               const body = m.apply(target.body())
               const notJson = m.class === 'not-json'
-              // A text that is not JSON names no namespace: where the path names none either, the write guard asks for
-              // the run prefix in the text, so it follows (still no JSON). The body rides along for the guard only.
               const text = m.text?.(body)
-              const sent =
-                text === undefined
-                  ? { body }
-                  : {
-                      body,
-                      rawBody: notJson && !target.args.namespace ? `${text} ${ctx.run.runPrefix}` : text,
-                    }
+              const sent = text === undefined ? { body } : { body, rawBody: text }
               const ex = await ctx.catalog.op[c.op]({ ...target.args, ...sent })
               if (!notJson) target.answered?.(body, ex.status)
               const extra = m.class === 'extra'
@@ -93,7 +88,7 @@ for (const c of CASES) {
             }),
           {
             distinct: BODY_DISTINCT_FAILURES,
-            examples: bodyMutationExamples(target.body(), target.keep).map((m) => [m]),
+            examples: bodyMutationExamples(target.body(), target.keep, notJsonTail).map((m) => [m]),
           },
         )
       },

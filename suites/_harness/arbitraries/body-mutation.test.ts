@@ -16,6 +16,16 @@ describe('bodyMutations', () => {
   test('texts that are not JSON: no body and `{`', () => {
     const texts = all.filter((m) => m.class === 'not-json').map((m) => m.text?.(BODY))
     expect(texts).toEqual(['', '{'])
+    expect(all.filter((m) => m.class === 'not-json').map((m) => m.label)).toEqual([
+      'send no body',
+      'send the text "{"',
+    ])
+  })
+
+  test('a tail after each text that is not JSON, and a label that says what is sent', () => {
+    const notJson = bodyMutations(BODY, [], 'ccrun_x').filter((m) => m.class === 'not-json')
+    expect(notJson.map((m) => m.text?.(BODY))).toEqual([' ccrun_x', '{ ccrun_x'])
+    expect(notJson.map((m) => m.label)).toEqual(['send the text " ccrun_x"', 'send the text "{ ccrun_x"'])
   })
 
   test('odd names in a kept identifier, with the run level kept', () => {

@@ -145,20 +145,31 @@ function identifierMutations(body: unknown): BodyMutation[] {
   return out
 }
 
-/** Every mutation of `body`, except below the paths in `keep` (what identifies the run's own objects). */
-export function bodyMutations(body: unknown, keep: readonly JsonPath[] = []): BodyMutation[] {
+/**
+ * Every mutation of `body`, except below the paths in `keep` (what identifies the run's own objects). `notJsonTail`
+ * follows each text that is not JSON (after a space, still no JSON): the run's prefix, for an operation whose path
+ * names no namespace, so that the write guard finds the run's namespace in the request. The label says the text sent.
+ */
+export function bodyMutations(
+  body: unknown,
+  keep: readonly JsonPath[] = [],
+  notJsonTail?: string,
+): BodyMutation[] {
   const kept = (path: JsonPath) =>
     keep.some((k) => k.length <= path.length && k.every((s, i) => s === path[i]))
   // Dropping or replacing what holds a kept field would remove it too.
   const holdsKept = (path: JsonPath) =>
     keep.some((k) => k.length > path.length && path.every((s, i) => s === k[i]))
-  const out: BodyMutation[] = NOT_JSON.map((text) => ({
-    label: text === '' ? 'send no body' : `send the text ${JSON.stringify(text)}`,
-    class: 'not-json' as const,
-    apply: (b: unknown) => b,
-    text: () => text,
-    tag: `not-json ${text}`,
-  }))
+  const out: BodyMutation[] = NOT_JSON.map((text) => {
+    const sent = notJsonTail === undefined ? text : `${text} ${notJsonTail}`
+    return {
+      label: sent === '' ? 'send no body' : `send the text ${JSON.stringify(sent)}`,
+      class: 'not-json' as const,
+      apply: (b: unknown) => b,
+      text: () => sent,
+      tag: `not-json ${text}`,
+    }
+  })
   const walk = (v: unknown, path: JsonPath): void => {
     if (path.length > 0 && !kept(path) && !holdsKept(path)) {
       const last = path[path.length - 1]!
@@ -231,8 +242,12 @@ const CLASSES: readonly (readonly [MutationClass, number])[] = [
  * One mutation of `body`: a class (each its share of the runs), then one of its mutations by index, so that
  * shrinking prefers the first class and the first mutation of it.
  */
-export function bodyMutation(body: unknown, keep: readonly JsonPath[] = []): fc.Arbitrary<BodyMutation> {
-  const all = bodyMutations(body, keep)
+export function bodyMutation(
+  body: unknown,
+  keep: readonly JsonPath[] = [],
+  notJsonTail?: string,
+): fc.Arbitrary<BodyMutation> {
+  const all = bodyMutations(body, keep, notJsonTail)
   const arbitraries = CLASSES.flatMap(([cls, weight]) => {
     const of = all.filter((m) => m.class === cls)
     if (of.length === 0) return []
@@ -251,9 +266,13 @@ export function bodyMutation(body: unknown, keep: readonly JsonPath[] = []): fc.
  * an empty namespace level, a NUL in an identifier, a whole-number float, an integer just past 2^31 and one past 2^63.
  * Random draws from every class fill the rest of the runs.
  */
-export function bodyMutationExamples(body: unknown, keep: readonly JsonPath[] = []): BodyMutation[] {
+export function bodyMutationExamples(
+  body: unknown,
+  keep: readonly JsonPath[] = [],
+  notJsonTail?: string,
+): BodyMutation[] {
   const seen = new Set<string>()
-  return bodyMutations(body, keep)
+  return bodyMutations(body, keep, notJsonTail)
     .filter((m) => m.tag !== undefined && !seen.has(m.tag) && Boolean(seen.add(m.tag)))
     .map((m) => ({ ...m, [fc.toStringMethod]: () => m.label }))
 }
