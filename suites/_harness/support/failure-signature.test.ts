@@ -68,6 +68,14 @@ describe('normaliseMessage', () => {
     expect(identifier('false')).toBe('Cannot parse missing or non-object table identifier: #')
     expect(identifier('true')).toBe(identifier('false'))
     expect(identifier('0')).toBe(identifier('false'))
+    // Which wrong JSON type the generator drew (Jackson names it) is no other defect.
+    const mismatch = (t: string) =>
+      normaliseMessage(
+        `Cannot deserialize value of type \`java.util.LinkedHashMap\` from ${t} value (token \`JsonToken.X\`)`,
+      )
+    expect(mismatch('Boolean')).toBe('Cannot deserialize value of type `…` from # value (token `…`)')
+    expect(mismatch('Integer')).toBe(mismatch('Boolean'))
+    expect(mismatch('Array')).toBe(mismatch('Boolean'))
     // The 200-character cut may leave the chain open.
     expect(normaliseMessage('Cannot parse x: 1 (through reference chain: org.apache.ice')).toBe(
       'Cannot parse x: #',
@@ -85,7 +93,7 @@ describe('normaliseMessage', () => {
       normaliseMessage('Cannot parse missing string: metadata-location'),
     )
     expect(normaliseMessage('Cannot deserialize value of type `x` from Array value')).not.toBe(
-      normaliseMessage('Cannot deserialize value of type `x` from Object value'),
+      normaliseMessage('Cannot deserialize instance of `x` out of START_ARRAY token'),
     )
   })
   test('only the first line', () => {

@@ -18,11 +18,12 @@
  * Without a MUST violation (a setup step refused, the harness threw) the key is the thrown error's name and
  * normalised first line.
  * A server that echoes what it was sent does so in many ways: between HTML entities (Jetty's page writes
- * `(&apos;c&apos; (code 99))`), followed by Jackson's `(through reference chain: …)`, as a JSON object, or as a bare word
- * (`Cannot convert metadata update action to json: x-aaa`). The entities are read, the reference chain (where in the
- * request, not what went wrong) dropped, objects blanked like lists, and the strings the property generated as its
- * arguments blanked wherever they stand as a word of their own: each of those would otherwise make every generated
- * value a defect of its own, reported as several distinct failures that are one.
+ * `(&apos;c&apos; (code 99))`), followed by Jackson's `(through reference chain: …)`, as a JSON object, by its JSON
+ * type (Jackson's `from Boolean value`), or as a bare word (`Cannot convert metadata update action to json: x-aaa`).
+ * The entities are read, the reference chain (where in the request, not what went wrong) dropped, objects blanked
+ * like lists, the type blanked, and the strings the property generated as its arguments blanked wherever they stand
+ * as a word of their own: each of those would otherwise make every generated value a defect of its own, reported as
+ * several distinct failures that are one.
  */
 import type { Violation } from '../results/violation.ts'
 import { readEntities } from '../../../schemas/html-entities.ts'
@@ -51,6 +52,12 @@ export function normaliseMessage(message: string): string {
       .replace(/\{.*/, blankObjects)
       // Numbers, column and line positions, hex ids, uuids, generated names with a counter or a random part.
       .replace(/[\w.-]*\d[\w.-]*/g, '#')
+      // The JSON type of the value sent where another belongs, as Jackson names it (`Cannot deserialize value of type
+      // … from Boolean value`): which wrong type the generator drew.
+      .replace(
+        /\bfrom (?:Array|Object|String|Integer|Floating-point|Boolean|Null|Embedded Object) value\b/g,
+        'from # value',
+      )
       // An echoed value that ends the line reads the same whatever its type (`case-sensitive: "true"`, `: 0`, `: null`,
       // `: {…}`, `: […]`).
       .replace(/: (?:"…"|'…'|`…`|\{…\}|\[…\]|null|true|false)\s*$/, ': #')
