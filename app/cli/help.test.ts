@@ -37,3 +37,12 @@ describe('--help', () => {
     expect(await helpOf([command, '--help'])).toMatch(new RegExp(`^Usage: catalog-conformance ${command}`))
   })
 })
+
+describe('main', () => {
+  it('tolerates a closed pipe with one listener per stream, however often it runs in one process', async () => {
+    await helpOf(['--help'])
+    const listeners = [process.stdout.listenerCount('error'), process.stderr.listenerCount('error')]
+    for (let i = 0; i < 12; i++) await helpOf(['--help'])
+    expect([process.stdout.listenerCount('error'), process.stderr.listenerCount('error')]).toEqual(listeners)
+  })
+})

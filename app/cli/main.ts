@@ -15,9 +15,12 @@ import { harnessVersion } from './version.ts'
  * and a run still finishes, cleans up and exits with its verdict's code. Node otherwise dies with a stack trace.
  */
 function toleratePipeClose(stream: NodeJS.WriteStream): void {
-  stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e
-  })
+  // Once per stream: main runs once per process, but many times in one test process.
+  if (!stream.listeners('error').includes(ignorePipeClose)) stream.on('error', ignorePipeClose)
+}
+
+function ignorePipeClose(e: NodeJS.ErrnoException): void {
+  if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
