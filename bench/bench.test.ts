@@ -8,6 +8,7 @@ import { Agent, request } from 'undici'
 import { afterAll, describe, expect, it } from 'vitest'
 import { NO_FILE, groupByFile } from './floor.ts'
 import { runLoad } from './lib/load.ts'
+import { stolenCpu } from './lib/proc.ts'
 import type { RecordedRequest } from './lib/recording-proxy.ts'
 import { median, percentile } from './lib/stats.ts'
 import { startReference } from './lib/targets.ts'
@@ -22,6 +23,15 @@ describe('stats', () => {
     expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 50)).toBe(5)
     expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 99)).toBe(10)
     expect(percentile([], 99)).toBe(0)
+  })
+})
+
+describe('/proc readings', () => {
+  it('stolen CPU is a count since boot that never goes back (Linux)', () => {
+    const first = stolenCpu()
+    if (process.platform !== 'linux') return expect(first).toBeUndefined()
+    expect(first).toBeGreaterThanOrEqual(0)
+    expect(stolenCpu()).toBeGreaterThanOrEqual(first!)
   })
 })
 

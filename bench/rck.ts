@@ -14,11 +14,11 @@
  *   npx tsx bench/run.ts rck --runs 3
  */
 import { mkdtemp, rm } from 'node:fs/promises'
-import { loadavg, tmpdir } from 'node:os'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { javaReady, junitSummary, runRck } from '../clients/java/rck.ts'
 import { certifyOnce } from './certify.ts'
-import { childrenCpu, liveCpu, processTree } from './lib/proc.ts'
+import { childrenCpu, liveCpu, processTree, stolenCpu } from './lib/proc.ts'
 import { median, round } from './lib/stats.ts'
 import { startJavaFixture } from './lib/targets.ts'
 
@@ -44,6 +44,8 @@ interface Round {
     cpuS?: number
     /** The fixture's JVM while the RCK ran against it. */
     fixtureCpuS?: number
+    /** CPU the hypervisor took from the machine while the RCK ran (lib/proc.ts, stolenCpu). */
+    stealS?: number
   }
   readonly harness: {
     wallMs: number
@@ -54,6 +56,8 @@ interface Round {
     fixtureCpuS?: number
     /** How far the harness found the fixture and how much it ran at once (the CLI's line). */
     parallelism?: string
+    /** CPU the hypervisor took from the machine while the harness ran. */
+    stealS?: number
   }
 }
 
@@ -104,8 +108,13 @@ export async function rck(
       const fixtureBefore = liveCpu(fixturePids)
       const fixtureCpu = () =>
         fixturePids.length > 0 ? { fixtureCpuS: round(liveCpu(fixturePids) - fixtureBefore) } : {}
+      const stealBefore = stolenCpu()
+      const stolen = () => {
+        const now = stolenCpu()
+        return now !== undefined && stealBefore !== undefined ? { stealS: round(now - stealBefore) } : {}
+      }
       try {
-        if (side === 'rck') rckSide = { ...(await timeRck(fixture.url)), ...fixtureCpu() }
+        if (side === 'rck') rckSide = { ...(await timeRck(fixture.url)), ...fixtureCpu(), ...stolen() }
         else {
           // Like the RCK's run, the harness's is not sampled for memory.
           const h = await certifyOnce(['--url', fixture.url, ...harnessArgs], undefined, {}, false)
@@ -116,6 +125,7 @@ export async function rck(
             ...(h.cpuS !== undefined ? { cpuS: h.cpuS } : {}),
             ...(h.parallelism ? { parallelism: h.parallelism } : {}),
             ...fixtureCpu(),
+            ...stolen(),
           }
         }
       } finally {
@@ -128,6 +138,7 @@ export async function rck(
         `harness ${harnessSide.wallMs} ms (${harnessSide.tests} tests) = ` +
         `${(harnessSide.wallMs / rckSide.wallMs).toFixed(2)}× the RCK's time` +
         cpuLine(rckSide, harnessSide) +
+        stealLine(rckSide, harnessSide) +
         (harnessSide.parallelism ? ` (${harnessSide.parallelism})` : ''),
     )
     rounds.push({ rck: rckSide, harness: harnessSide, rckFirst })
@@ -135,6 +146,7 @@ export async function rck(
   const rckMs = median(rounds.map((r) => r.rck.wallMs))
   const cpuRatios = rounds.map(cpuRatio).filter((x): x is number => x !== undefined)
   const harnessMs = median(rounds.map((r) => r.harness.wallMs))
+  const calm = rounds.filter(isCalm)
   return {
     runs,
     loadAvg1mAtEnd: round(loadavg()[0] ?? 0),
@@ -145,8 +157,33 @@ export async function rck(
       testsRatio: round(median(rounds.map((r) => r.harness.tests / Math.max(1, r.rck.found)))),
       ...(cpuRatios.length > 0 ? { cpuRatio: round(median(cpuRatios)) } : {}),
     },
+    // The rounds in which neither side lost more than CALM_STEAL of its CPU time to the hypervisor, and their median
+    // ratio: what the code does on a machine of its own. The median of all rounds above stays the figure.
+    ...(calm.length > 0
+      ? {
+          calmRounds: calm.length,
+          calmTimeRatio: round(median(calm.map((r) => r.harness.wallMs / r.rck.wallMs))),
+        }
+      : {}),
     rounds,
   }
+}
+
+/** The share of a side's CPU time (its wall time on every core) the hypervisor may take for the side to count as calm. */
+const CALM_STEAL = 0.01
+
+/** Whether neither side of the round lost more than CALM_STEAL of its CPU time to other guests (measured only). */
+function isCalm(r: Pick<Round, 'rck' | 'harness'>): boolean {
+  const cores = availableParallelism()
+  const calm = (side: { wallMs: number; stealS?: number }) =>
+    side.stealS !== undefined && side.stealS <= (CALM_STEAL * side.wallMs * cores) / 1000
+  return calm(r.rck) && calm(r.harness)
+}
+
+/** The round's stolen CPU for the log line. */
+function stealLine(rck: Round['rck'], harness: Round['harness']): string {
+  if (rck.stealS === undefined || harness.stealS === undefined) return ''
+  return `; stolen by the hypervisor: ${rck.stealS} s during the RCK, ${harness.stealS} s during the harness${isCalm({ rck, harness }) ? ' (calm)' : ''}`
 }
 
 /** A side's CPU: the tool's and its fixture's, in seconds (undefined where either was not measured). */

@@ -99,3 +99,19 @@ export function liveCpu(pids: readonly number[]): number {
   }
   return ticks / TICKS
 }
+
+/**
+ * CPU seconds the hypervisor gave to other guests while this machine's CPUs wanted to run (the `steal` column of
+ * /proc/stat, all CPUs), since boot; compare before and after. On a shared VM it explains a slow round: a side that
+ * lost seconds this way also spends more of its own CPU on the same work (caches and TLBs refilled after each pause).
+ */
+export function stolenCpu(): number | undefined {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)
+    // cpu user nice system idle iowait irq softirq steal …
+    const steal = Number(cpu[8])
+    return Number.isFinite(steal) ? steal / TICKS : undefined
+  } catch {
+    return undefined
+  }
+}
