@@ -100,6 +100,17 @@ describe('distinct failures in the reports', () => {
       'status 500 (UnsupportedOperationException: Boom &apos;x&apos;), expected 400',
       'status 404, expected 400',
     ])
+    // What the server named reaches summary.md and junit.xml escaped, like the rest of the line.
+    const hostile = {
+      ...r,
+      tests: r.tests.map((x) =>
+        x === t ? { ...t, moreFailures: [kind(500, 'status 500, expected 400', HOSTILE)] } : x,
+      ),
+    }
+    expect(distinctFailureLines(hostile).join('\n')).toContain(`— UnsupportedOperationException: ${HOSTILE}`)
+    expect(renderMarkdown(hostile)).not.toContain(HOSTILE)
+    expect(renderJunit(hostile)).not.toContain(HOSTILE)
+    expect(renderJunit(hostile)).toContain('UnsupportedOperationException: &lt;img')
   })
 
   it('the console names each failure with its counterexample and replay', () => {
