@@ -53,3 +53,38 @@ describe('run --url, interrupted', () => {
     }
   })
 })
+
+describe('run, interrupted before its tests start', () => {
+  it('stops the target it started and exits with 130', { timeout: 120_000 }, async () => {
+    // The bundled reference server is started by the run; the line naming the run comes after the target started and
+    // before the run's own handler (the run is prepared, Vitest is loaded): a signal then used to end the process at
+    // once (no exit code), leaving a started container or JVM running.
+    const child = spawn(
+      process.execPath,
+      [
+        join(ROOT, 'bin/catalog-conformance.js'),
+        'run',
+        '--include',
+        'config',
+        '--report-dir',
+        mkdtempSync(join(tmpdir(), 'cc-interrupt-')),
+      ],
+      { cwd: ROOT, env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let out = ''
+    let signalled = false
+    const onData = (d: Buffer) => {
+      out += d.toString()
+      if (!signalled && /certifying /.test(out)) {
+        signalled = true
+        child.kill('SIGINT')
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)))
+    expect(signalled, out).toBe(true)
+    expect(code, out).toBe(130)
+    expect(out).toMatch(/interrupted: /)
+  })
+})

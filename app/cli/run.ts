@@ -110,6 +110,17 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
   const targetLog = target.log?.bind(target)
   const redactor = new Redactor(secretsOf(opts))
   let interrupted = false
+  // Ctrl+C between the target's start (which handles it while a container or JVM starts) and the run's own handler
+  // below (the run is being prepared, Vitest loaded): the signal's default action would end the process at once, and
+  // 'exit' handlers do not run then, so a started container or JVM would be left running. Stop it and end as an
+  // interrupted run does; the run prefix holds nothing yet that the end of a run would sweep.
+  const onSignalBeforeRun = () => {
+    // Set first: Vitest's own handler, added while it loads and dropped after, keeps an exit code already set.
+    process.exitCode = 130
+    log('interrupted: stopping the target…')
+    void target.stop().finally(() => process.exit(130))
+  }
+  listenOnce(onSignalBeforeRun)
   try {
     const targetKind = targetNameOf(opts)
     const run: RunContext = {
@@ -169,14 +180,14 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     // Vitest's logger ends the process 1 ms after SIGINT or SIGTERM, before the sweep below could remove what the run
     // created in the catalog: the run's own handler takes the signals instead (Vitest's cleanup still runs on close).
     dropListenersSince(vitestSignalsBefore)
+    stopListening(onSignalBeforeRun)
     const onSignal = () => {
       interrupted = true
       log(`interrupted: cancelling the run${run.skipCleanup ? '' : ' and removing what it created'}…`)
       // In UI (watch) mode nothing ends by itself: close Vitest, which ends the wait below.
       void (opts.ui ? vitest.close() : vitest.cancelCurrentRun('keyboard-input'))
     }
-    process.once('SIGINT', onSignal)
-    process.once('SIGTERM', onSignal)
+    listenOnce(onSignal)
     await startRun(vitest, areas)
     if (opts.ui) {
       // The port the UI really listens on: when the configured one is taken (another Vitest UI), Vite moves on.
@@ -195,8 +206,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     const finish = { opts, run, targetKind, started, reportDir, redactor, log, targetLog }
     const exitCode = interrupted ? undefined : await finishAfterRun(finish, collected)
     await closing
-    process.off('SIGINT', onSignal)
-    process.off('SIGTERM', onSignal)
+    stopListening(onSignal)
     if (exitCode !== undefined) return exitCode
     // Interrupted: remove what the run created (it judges nothing more), and end as an interrupted command does.
     if (!run.skipCleanup) {
@@ -208,8 +218,19 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     if (e instanceof HarnessError) throw new HarnessError(redactor.text(e.message))
     throw e
   } finally {
+    stopListening(onSignalBeforeRun)
     await target.stop()
   }
+}
+
+/** Handles the next SIGINT or SIGTERM with `listener`. */
+function listenOnce(listener: () => void): void {
+  for (const signal of SIGNALS) process.once(signal, listener)
+}
+
+/** Removes a listener listenOnce added. */
+function stopListening(listener: () => void): void {
+  for (const signal of SIGNALS) process.off(signal, listener)
 }
 
 /**
