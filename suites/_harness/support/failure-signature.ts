@@ -31,9 +31,13 @@ import { readEntities } from '../../../schemas/html-entities.ts'
 /** Longest normalised message kept: the server's text was already cut at 200 characters (errorSummary). */
 const MAX_MESSAGE = 160
 
-/** The first line of `message` with quoted text and tokens holding digits blanked (see the module comment). */
-export function normaliseMessage(message: string): string {
-  const line = readEntities(message.split('\n')[0] ?? '')
+/**
+ * The first line of `message` with quoted text, tokens holding digits and the strings a property drew (`generated`,
+ * see generatedStrings) blanked (see the module comment).
+ */
+export function normaliseMessage(message: string, generated: readonly string[] = []): string {
+  // Entities read first, so that a generated value an entity quotes is found.
+  const line = blankGenerated(readEntities(message.split('\n')[0] ?? ''), generated)
   return (
     line
       // Jackson's path to the field it stopped at, cut or not: where in the request, not what went wrong.
@@ -138,8 +142,7 @@ export function failureSignature(
   answer?: Answer,
   generated: readonly string[] = [],
 ): string {
-  // Entities read first, so that a generated value an entity quotes is found.
-  const normalise = (text: string) => normaliseMessage(blankGenerated(readEntities(text), generated))
+  const normalise = (text: string) => normaliseMessage(text, generated)
   const must = violations.find((v) => v.level === 'MUST')
   if (must) {
     const key = [must.rule, must.status ?? '-', normalise(must.message)]
