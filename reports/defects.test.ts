@@ -338,6 +338,88 @@ describe('defects', () => {
     ])
   })
 
+  it('makes one error type refusing invalid requests with another 4xx one defect across operations, nothing else', () => {
+    const one = (op: string, path: string, status: number, body: string, message: string): TestResult => {
+      const ex = exchange(op, path, status, body)
+      return test(`${op} ${message}`, [violation(`r/${op}`, 'status', ex, message)], [ex])
+    }
+    const invalid = (what: string): string =>
+      envelope('RequestValidationError', `body.${what}: JSON decode error`, 422)
+    const refusedValid = (what: string): string =>
+      envelope('ValidationError', `${what} is not implemented`, 422)
+    const ds = defectsOf({
+      tests: [
+        // Invalid requests (400 named) refused with 422 by one type, on three families, each message its own: one.
+        one('createNamespace', '/v1/namespaces', 422, invalid('1'), 'status 422, expected 400'),
+        one('updateTable', '/v1/namespaces/a/tables/t', 422, invalid('41'), 'status 422, expected 400'),
+        one(
+          'renameTable',
+          '/v1/tables/rename',
+          422,
+          envelope('RequestValidationError', 'body: Field required', 422),
+          'status 422, expected 400',
+        ),
+        // The same status and type refusing valid requests: two handlers' choices, apart.
+        one(
+          'createTable',
+          '/v1/namespaces/a/tables',
+          422,
+          refusedValid('staging'),
+          'status 422, expected 200',
+        ),
+        one(
+          'updateProperties',
+          '/v1/namespaces/a/properties',
+          422,
+          refusedValid('removal'),
+          'status 422, expected 200',
+        ),
+        // A 409 the state calls for, answered 422 by that type: apart.
+        one('dropNamespace', '/v1/namespaces/b', 422, invalid('x'), 'status 422, expected 409'),
+        // A body that names no error type (its content type stands in for one): apart by family.
+        one('listTables', '/v1/namespaces/a/tables', 422, 'not json', 'status 422, expected 400'),
+        one('loadView', '/v1/namespaces/a/views/v', 422, 'not json', 'status 422, expected 400'),
+      ],
+    })
+    const titles = ds.map((d) => d.title).sort()
+    expect(titles).toEqual([
+      'createNamespace, renameTable, updateTable answer 422 (RequestValidationError), expected 400',
+      'createTable answer 422 (ValidationError “staging is not implemented”), expected 200',
+      'dropNamespace answer 422 (RequestValidationError “body.x: …”), expected 409',
+      'listTables answer 422 (application/json “not json”), expected 400',
+      'loadView answer 422 (application/json “not json”), expected 400',
+      'updateProperties answer 422 (ValidationError “removal is not implemented”), expected 200',
+    ])
+    // Negative control: the same refusals where one check of the exchange also expected a success stay apart.
+    const mixed = (op: string, path: string, message: string): TestResult => {
+      const ex = exchange(op, path, 422, invalid(message))
+      return test(
+        op,
+        [violation(`r/${op}`, 'status', ex), violation(`s/${op}`, 'status', ex, 'status 422, expected 200')],
+        [ex],
+      )
+    }
+    const apart = defectsOf({
+      tests: [
+        mixed('createNamespace', '/v1/namespaces', '1'),
+        mixed('updateTable', '/v1/namespaces/a/tables/t', '2'),
+      ],
+    })
+    expect(apart.map((d) => d.operations.join(' ')).sort()).toEqual(['createNamespace', 'updateTable'])
+  })
+
+  it('names the expectation of a long answer’s status check in its title', () => {
+    const ex = exchange(
+      'updateTable',
+      '/v1/namespaces/a/tables/t',
+      422,
+      envelope('ValidationError', 'x'.repeat(300), 422),
+    )
+    const long = `status 422 (ValidationError: ${'x'.repeat(300)}), expected 409`
+    const [d] = defectsOf({ tests: [test('t', [violation('r', 'status', ex, long)], [ex])] })
+    expect(d?.title.endsWith(', expected 409')).toBe(true)
+  })
+
   it('makes the rules one unrecorded answer broke in one test one defect, and keeps another test’s apart', () => {
     const ex = exchange('listTables', '/v1/namespaces/n/tables?pageSize=', 400, 'not json')
     const unrecorded = (rule: string, message: string): Violation => ({

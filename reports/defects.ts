@@ -19,14 +19,21 @@
  *     parses bodies before its adapter, so every body that fails to parse is Jetty's 500, whatever the exception).
  *     Such a page is keyed by its status, its form, the kind of wrong and the class of status the rule expected (an
  *     invalid request answered with the page and a valid one answered with it are two faults), not by the escaped
- *     exception's message: what the vendor fixes is the one path that lets exceptions out.
+ *     exception's message: what the vendor fixes is the one path that lets exceptions out;
+ *   - a refusal, with another 4xx and a named error type, of a request the rule names 400 for (an invalid body, an
+ *     unknown update action): the server saw that the request was wrong and answers every error of that type with
+ *     that status, so the answers are one status mapping whatever the operation and whatever each message says
+ *     (FastAPI's 422 RequestValidationError to malformed JSON on five operations is one defect, not seven). Not where
+ *     the rule asked for anything else: a valid request refused, or a 404 or 409 that the state calls for, is what
+ *     that handler chose to answer, and keeps its family and message.
  * A violation the run recorded no exchange for joins the defect of the same rule in the same test when there is
  * one (the rule's failure in that test has one cause), else it is a defect of its own, keyed by its rule.
  *
  * When in doubt the key keeps failures apart: a message that names a fixed word (`conformance-unknown-action` and
  * `x-aaa`) splits one code path in two rather than merging two. The result depends on nothing but the tests (no
  * order of the run's threads, no clock): tests and defects are sorted before anything is numbered. A 4xx is never
- * merged across families (each handler decides its own refusals), nor an answer without an error type or message.
+ * merged across families (each handler decides its own refusals) but for a status mapping as above, nor an answer
+ * without an error type or message.
  *
  * On the Java REST fixture 1.11.0 this makes 67 answer groups about 35 defects: the 23 Jetty 500 pages an invalid
  * body gets are one defect, as are Jetty's URI refusals (400 pages) and its 500 pages where the status was allowed
@@ -138,15 +145,20 @@ export function messageShape(message: string, runId?: string): string {
 /** A leading exception class (`java.lang.IllegalArgumentException: …`): the error type a bare message names. */
 const EXCEPTION_PREFIX = /^\s*(?:[\w$]+\.)*([\w$]*(?:Exception|Error))\s*:\s*/
 
-/** The error type and message of a recorded answer: the envelope's, a bare `message`'s, an HTML title, the text. */
+/**
+ * The error type and message of a recorded answer: the envelope's, a bare `message`'s, an HTML title, the text. The
+ * type of a body that names none is its content type (`typeNamed` false): what the server sent, not an error it named.
+ */
 export function answerText(ex: Pick<ExchangeRecord, 'body' | 'headers'>): {
   errorType: string
   message: string
+  typeNamed?: boolean
 } {
   const body = ex.body.trim()
   if (body === '') return { errorType: '', message: '' }
   let type: string | undefined
   let message: string | undefined
+  let contentTyped = false
   try {
     const json = JSON.parse(body) as unknown
     if (json && typeof json === 'object') {
@@ -168,13 +180,14 @@ export function answerText(ex: Pick<ExchangeRecord, 'body' | 'headers'>): {
       const title = /<title>([^<]*)<\/title>/i.exec(body)?.[1]
       const ct = contentType(ex.headers)
       type = ct ?? 'text'
+      contentTyped = true
       message = title ?? body
     }
   }
   const prefix = EXCEPTION_PREFIX.exec(message)
   if (prefix && type === undefined)
-    return { errorType: prefix[1] ?? '', message: message.slice(prefix[0].length) }
-  return { errorType: type ?? '', message }
+    return { errorType: prefix[1] ?? '', message: message.slice(prefix[0].length), typeNamed: true }
+  return { errorType: type ?? '', message, typeNamed: type !== undefined && !contentTyped }
 }
 
 function contentType(headers: Record<string, string>): string | undefined {
@@ -213,11 +226,22 @@ export function containerPage(ex: Pick<ExchangeRecord, 'body' | 'headers'>): str
  * `expected 200 or 204` → 2xx), '?' when the message names none. Two classes: `2xx/4xx`.
  */
 export function expectedClass(message: string): string {
+  return classesOf(expectedStatuses(message)).join('/') || '?'
+}
+
+/**
+ * The statuses a status check expected, as its message names them (`…, expected 400 or 422` → 400, 422;
+ * `expected a 4xx other than 404` → 4xx), sorted; none when it names none.
+ */
+export function expectedStatuses(message: string): string[] {
   const said = /, expected (.*)$/.exec(message.split('\n')[0] ?? '')?.[1] ?? ''
   // "other than 404" names what is not expected.
   const wanted = said.replace(/other than .*$/, '')
-  const classes = [...new Set([...wanted.matchAll(/\b([1-5])(?:\d\d|xx)\b/g)].map((m) => `${m[1]}xx`))].sort()
-  return classes.join('/') || '?'
+  return [...new Set([...wanted.matchAll(/\b[1-5](?:\d\d|xx)\b/g)].map((m) => m[0]))].sort()
+}
+
+function classesOf(statuses: Iterable<string>): string[] {
+  return [...new Set([...statuses].map((s) => `${s[0]}xx`))].sort()
 }
 
 /**
@@ -226,8 +250,8 @@ export function expectedClass(message: string): string {
  * Any check that expected a 2xx makes it a success: the same request line can be sent again later in a test (a
  * load after the drop), and its checks are then found at the first exchange with that line.
  */
-function expectation(classes: ReadonlySet<string> | undefined): string {
-  const all = [...(classes ?? [])]
+function expectation(statuses: ReadonlySet<string> | undefined): string {
+  const all = classesOf(statuses ?? [])
   if (all.some((c) => c.includes('2xx'))) return 'a success expected'
   return all.some((c) => /[45]xx/.test(c)) ? 'an error expected' : 'expected ?'
 }
@@ -238,6 +262,28 @@ function expectation(classes: ReadonlySet<string> | undefined): string {
  */
 function sharedPath(a: Answer): boolean {
   return a.page !== undefined || (a.status >= 500 && a.errorType !== '' && a.shape !== '')
+}
+
+/**
+ * Whether an answer refused a request the document names 400 for, with another 4xx, and names its error type: the
+ * server told the request was wrong, and gives every error of that type that status (the module comment). Where any
+ * status check of the exchange asked for something else (a success, a 404 or 409 the state calls for) the answer
+ * is judged by what it chose to answer, not by how it maps a type, and keeps its family.
+ */
+function refusedWithAnother4xx(
+  status: number,
+  text: { errorType: string; typeNamed?: boolean },
+  expected: ReadonlySet<string> | undefined,
+): boolean {
+  return (
+    status >= 400 &&
+    status < 500 &&
+    status !== 400 &&
+    text.typeNamed === true &&
+    text.errorType !== '' &&
+    expected?.size === 1 &&
+    expected.has('400')
+  )
 }
 
 /** The family of an operation: one kind of request handled by one kind of code path, whatever the object. */
@@ -316,7 +362,7 @@ function place(t: TestResult, shape: (s: string) => string): Placed[] {
   vs.forEach((v, n) => {
     if (!at[n] || !isStatusCheck(v.check)) return
     const set = expected.get(where(at[n])) ?? new Set<string>()
-    set.add(expectedClass(v.message))
+    for (const s of expectedStatuses(v.message)) set.add(s)
     expected.set(where(at[n]), set)
   })
   const placed: Placed[] = []
@@ -362,12 +408,21 @@ function place(t: TestResult, shape: (s: string) => string): Placed[] {
     const here = statusWrong.has(where(l))
     const text = noAnswer ? { errorType: '', message: ex.transportError ?? '' } : answerText(ex)
     const page = noAnswer || ex.status < 400 ? undefined : containerPage(ex)
+    const misMapped = here && !page && refusedWithAnother4xx(ex.status, text, expected.get(where(l)))
+    // A status mapping is named by the type alone: the messages of its errors say what each request got wrong.
     const answer: Answer = page
       ? { status: ex.status, errorType: '', shape: '', page }
-      : { status: ex.status, errorType: text.errorType, shape: shape(text.message) }
+      : { status: ex.status, errorType: text.errorType, shape: misMapped ? '' : shape(text.message) }
     const parts = page
       ? [String(answer.status), page, here ? expectation(expected.get(where(l))) : 'status not judged']
-      : [String(answer.status), answer.errorType, answer.shape, sharedPath(answer) ? 'any family' : family]
+      : misMapped
+        ? [
+            String(answer.status),
+            answer.errorType,
+            'an invalid request refused with another 4xx',
+            'any family',
+          ]
+        : [String(answer.status), answer.errorType, answer.shape, sharedPath(answer) ? 'any family' : family]
     // An error answer is named by its type and message; a success body only by what was wrong in it.
     if (!noAnswer && ex.status < 400 && !here) parts.push(v.check, shape(v.message))
     placed.push({ occurrence, signature: parts.join(' | '), answer, family, statusWrong: here, noAnswer })
@@ -511,7 +566,10 @@ function titleOf(
   if (d.kind === 'wrong-status') {
     const expected = [
       // The harness's `…, expected 400` ends the line; a server's own "Unexpected …" or "expected …" comes before it.
-      ...new Set(rules.map((r) => /^.*, expected (.*)$/.exec(firstLine(r.message))?.[1]).filter(Boolean)),
+      // From the whole line: a long server message in it would cut the expectation off its end.
+      ...new Set(
+        rules.map((r) => /^.*, expected (.*)$/.exec(r.message.split('\n')[0] ?? '')?.[1]).filter(Boolean),
+      ),
     ]
     const shown = expected.length > 3 ? [...expected.slice(0, 3), '…'] : expected
     return `${ops} answer ${d.answer.status} (${said(d.answer)})${expected.length ? `, expected ${shown.join(' / ')}` : ''}`
