@@ -15,6 +15,7 @@ import {
   messageShape,
   operationFamily,
   reproductionScript,
+  statusMessageType,
 } from './defects.ts'
 import { loadFixture } from './fixtures.ts'
 import type { Results, TestResult } from './results.ts'
@@ -228,6 +229,15 @@ describe('defects', () => {
     expect(messageShape('start-snapshot-id / end-snapshot-id')).toBe('start-snapshot-id / end-snapshot-id')
   })
 
+  it('reads the error type a status check’s message names, none for `?` or a message without the envelope', () => {
+    expect(statusMessageType('status 422 (RequestValidationError: body.x: bad), expected 400')).toBe(
+      'RequestValidationError',
+    )
+    expect(statusMessageType('status 422 (?: body.x: bad), expected 400')).toBeUndefined()
+    expect(statusMessageType('status 422, expected 400')).toBeUndefined()
+    expect(statusMessageType('the body is not valid JSON')).toBeUndefined()
+  })
+
   it('reads the class of status a check expected', () => {
     expect(expectedClass('status 500, expected 400')).toBe('4xx')
     expect(expectedClass('status 500 (X: expected 200 here), expected a 4xx other than 404')).toBe('4xx')
@@ -389,6 +399,23 @@ describe('defects', () => {
       'listTables answer 422 (application/json “not json”), expected 400',
       'loadView answer 422 (application/json “not json”), expected 400',
       'updateProperties answer 422 (ValidationError “removal is not implemented”), expected 200',
+    ])
+    // Unrecorded (a property keeps only its counterexample's exchanges): the check's message names the type.
+    const lost = exchange('updateTable', '/v1/namespaces/a/tables/u', 422, '')
+    const unrecorded = (rule: string, message: string): TestResult =>
+      test(rule, [violation(rule, 'status', lost, message)], [])
+    const withLost = defectsOf({
+      tests: [
+        one('createNamespace', '/v1/namespaces', 422, invalid('1'), 'status 422, expected 400'),
+        unrecorded('u/typed', 'status 422 (RequestValidationError: body.x: Field required), expected 400'),
+        unrecorded('u/untyped', 'status 422 (?: body.x: Field required), expected 400'),
+        unrecorded('u/valid', 'status 422 (RequestValidationError: body.x: Field required), expected 200'),
+      ],
+    })
+    expect(withLost.map((d) => d.rules.map((r) => r.rule).join(' ')).sort()).toEqual([
+      'r/createNamespace u/typed',
+      'u/untyped',
+      'u/valid',
     ])
     // Negative control: the same refusals where one check of the exchange also expected a success stay apart.
     const mixed = (op: string, path: string, message: string): TestResult => {

@@ -27,7 +27,10 @@
  *     the rule asked for anything else: a valid request refused, or a 404 or 409 that the state calls for, is what
  *     that handler chose to answer, and keeps its family and message.
  * A violation the run recorded no exchange for joins the defect of the same rule in the same test when there is
- * one (the rule's failure in that test has one cause), else it is a defect of its own, keyed by its rule.
+ * one (the rule's failure in that test has one cause), else it is a defect of its own, keyed by its rule; but a
+ * status check's message names the envelope's type (`status 422 (RequestValidationError: …), expected 400`), which
+ * is enough to place it in a status mapping (a property keeps only its counterexample's exchanges, so the other
+ * failing runs of a robustness property are such violations).
  *
  * When in doubt the key keeps failures apart: a message that names a fixed word (`conformance-unknown-action` and
  * `x-aaa`) splits one code path in two rather than merging two. The result depends on nothing but the tests (no
@@ -264,6 +267,23 @@ function sharedPath(a: Answer): boolean {
   return a.page !== undefined || (a.status >= 500 && a.errorType !== '' && a.shape !== '')
 }
 
+/** The key of a status mapping (refusedWithAnother4xx): its status and error type, whatever the family. */
+function mappingSignature(a: Answer): string {
+  return [String(a.status), a.errorType, 'an invalid request refused with another 4xx', 'any family'].join(
+    ' | ',
+  )
+}
+
+/**
+ * The error type a status check's message names: the checks write `status 422 (RequestValidationError: …), expected
+ * 400`, the parenthesis being the envelope's `type: message` (`?` when it has no type, and no parenthesis without an
+ * envelope). Undefined when it names none.
+ */
+export function statusMessageType(message: string): string | undefined {
+  const type = /^status \d{3} \(([^\s:()]+): /.exec(message)?.[1]
+  return type === undefined || type === '?' ? undefined : type
+}
+
 /**
  * Whether an answer refused a request the document names 400 for, with another 4xx, and names its error type: the
  * server told the request was wrong, and gives every error of that type that status (the module comment). Where any
@@ -390,10 +410,25 @@ function place(t: TestResult, shape: (s: string) => string): Placed[] {
       }
       // The request and its status are known, its answer's body is not: the rule keeps it apart, but every rule
       // that one answer broke in this test is one failure (its first rule names it).
-      const sameAnswer = vs
-        .filter((w, m) => !at[m] && w.curl === v.curl && w.status === v.status)
-        .map((w) => w.rule)
-        .sort(compare)[0]
+      const same = vs.filter((w, m) => !at[m] && w.curl === v.curl && w.status === v.status)
+      const sameAnswer = same.map((w) => w.rule).sort(compare)[0]
+      // A status check's own message names the envelope's type: enough to place a status mapping (below).
+      const type = isStatusCheck(v.check) ? statusMessageType(v.message) : undefined
+      const asked = new Set(
+        same.filter((w) => isStatusCheck(w.check)).flatMap((w) => expectedStatuses(w.message)),
+      )
+      if (type && refusedWithAnother4xx(v.status, { errorType: type, typeNamed: true }, asked)) {
+        const answer: Answer = { status: v.status, errorType: type, shape: '' }
+        placed.push({
+          occurrence,
+          signature: mappingSignature(answer),
+          answer,
+          family,
+          statusWrong: true,
+          noAnswer: false,
+        })
+        return
+      }
       placed.push({
         occurrence,
         signature: [v.status, '(answer not recorded)', family, sameAnswer ?? v.rule].join(' | '),
@@ -416,12 +451,7 @@ function place(t: TestResult, shape: (s: string) => string): Placed[] {
     const parts = page
       ? [String(answer.status), page, here ? expectation(expected.get(where(l))) : 'status not judged']
       : misMapped
-        ? [
-            String(answer.status),
-            answer.errorType,
-            'an invalid request refused with another 4xx',
-            'any family',
-          ]
+        ? [mappingSignature(answer)]
         : [String(answer.status), answer.errorType, answer.shape, sharedPath(answer) ? 'any family' : family]
     // An error answer is named by its type and message; a success body only by what was wrong in it.
     if (!noAnswer && ex.status < 400 && !here) parts.push(v.check, shape(v.message))
