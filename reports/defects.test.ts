@@ -15,7 +15,6 @@ import {
   messageShape,
   operationFamily,
   reproductionScript,
-  statusMessageType,
 } from './defects.ts'
 import { loadFixture } from './fixtures.ts'
 import type { Results, TestResult } from './results.ts'
@@ -227,15 +226,6 @@ describe('defects', () => {
     )
     expect(messageShape('cannot read /tmp/abc/def.json here')).toBe('cannot read # here')
     expect(messageShape('start-snapshot-id / end-snapshot-id')).toBe('start-snapshot-id / end-snapshot-id')
-  })
-
-  it('reads the error type a status check’s message names, none for `?` or a message without the envelope', () => {
-    expect(statusMessageType('status 422 (RequestValidationError: body.x: bad), expected 400')).toBe(
-      'RequestValidationError',
-    )
-    expect(statusMessageType('status 422 (?: body.x: bad), expected 400')).toBeUndefined()
-    expect(statusMessageType('status 422, expected 400')).toBeUndefined()
-    expect(statusMessageType('the body is not valid JSON')).toBeUndefined()
   })
 
   it('reads the class of status a check expected', () => {

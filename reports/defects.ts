@@ -47,6 +47,7 @@
 import type { Level, Violation } from '../suites/_harness/results/violation.ts'
 import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
 import { readEntities } from '../schemas/html-entities.ts'
+import { expectedStatuses, statusMessageType } from '../suites/_harness/results/status-message.ts'
 import type { DefectRecord, Results, TestResult } from './results.ts'
 import { violatedRules } from './violated-rules.ts'
 import { perRun } from './per-run.ts'
@@ -232,17 +233,6 @@ export function expectedClass(message: string): string {
   return classesOf(expectedStatuses(message)).join('/') || '?'
 }
 
-/**
- * The statuses a status check expected, as its message names them (`…, expected 400 or 422` → 400, 422;
- * `expected a 4xx other than 404` → 4xx), sorted; none when it names none.
- */
-export function expectedStatuses(message: string): string[] {
-  const said = /, expected (.*)$/.exec(message.split('\n')[0] ?? '')?.[1] ?? ''
-  // "other than 404" names what is not expected.
-  const wanted = said.replace(/other than .*$/, '')
-  return [...new Set([...wanted.matchAll(/\b[1-5](?:\d\d|xx)\b/g)].map((m) => m[0]))].sort()
-}
-
 function classesOf(statuses: Iterable<string>): string[] {
   return [...new Set([...statuses].map((s) => `${s[0]}xx`))].sort()
 }
@@ -272,16 +262,6 @@ function mappingSignature(a: Answer): string {
   return [String(a.status), a.errorType, 'an invalid request refused with another 4xx', 'any family'].join(
     ' | ',
   )
-}
-
-/**
- * The error type a status check's message names: the checks write `status 422 (RequestValidationError: …), expected
- * 400`, the parenthesis being the envelope's `type: message` (`?` when it has no type, and no parenthesis without an
- * envelope). Undefined when it names none.
- */
-export function statusMessageType(message: string): string | undefined {
-  const type = /^status \d{3} \(([^\s:()]+): /.exec(message)?.[1]
-  return type === undefined || type === '?' ? undefined : type
 }
 
 /**

@@ -6,7 +6,7 @@
  * the catalog still holds afterwards is named in the results as left behind, with how to remove it; it is not a
  * harness error, and the exit code stays the verdict's.
  */
-import { errorSummary } from '../../suites/_harness/checks/http.ts'
+import { statusWithError } from '../../suites/_harness/results/status-message.ts'
 import { recordOf } from '../../suites/_harness/http/exchange.ts'
 import type { Exchange } from '../../suites/_harness/http/exchange.ts'
 import type { Redactor } from '../../suites/_harness/http/redact.ts'
@@ -27,7 +27,7 @@ export function cleanupFinding(failed: readonly Exchange[], redactor: Redactor):
     message: `removing what the run created (${ex.operationId} ${ex.request.method} ${ex.request.url}): ${
       ex.transportError
         ? `no HTTP response: ${ex.transportError}`
-        : `a valid request answered ${ex.status}${errorSummary(ex.json) ? ` (${errorSummary(ex.json)})` : ''}`
+        : `a valid request answered ${statusWithError(ex.status, ex.json)}`
     }`,
     operationId: ex.operationId,
     status: ex.status,

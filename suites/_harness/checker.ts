@@ -10,7 +10,7 @@
  */
 import { Blocked, ConformanceFailure, errorCode } from './results/errors.ts'
 import { notServed } from './not-served.ts'
-import { errorSummary } from './checks/http.ts'
+import { statusWithError } from './results/status-message.ts'
 import { wrapsError } from './checks/errors.ts'
 import { stringifyJson } from '../../schemas/model/json-int64.ts'
 import { normaliseMessage } from './support/failure-signature.ts'
@@ -158,7 +158,7 @@ export class Checker {
       check: 'server-error',
       rule: opts.rule ?? this.meta.rule,
       level: 'ROBUSTNESS',
-      message: `${message}: ${ex.status}${errorSummary(ex.json) ? ` (${errorSummary(ex.json)})` : ''}`,
+      message: `${message}: ${statusWithError(ex.status, ex.json)}`,
       received: String(ex.status),
       operationId: ex.operationId,
       status: ex.status,

@@ -4,7 +4,7 @@
  * setup operation's own rule, setup-carriers.ts), whatever the answer was, a 4xx or a 5xx. Only a request that got
  * no answer at all is the server's failure here (http/responds): no rule's test could see anything else.
  */
-import { errorSummary } from './checks/http.ts'
+import { statusWithError } from './results/status-message.ts'
 import type { Exchange } from './http/exchange.ts'
 import { Blocked, ConformanceFailure } from './results/errors.ts'
 import type { Violation } from './results/violation.ts'
@@ -32,7 +32,7 @@ export function setupCarrier(ex: Exchange): string {
 export function setupFailure(ex: Exchange, what: string): Error {
   const violation = setupViolation(ex, what)
   if (violation) return new ConformanceFailure(`${violation.message}\nRule: ${violation.rule} [MUST]`)
-  const why = `${ex.status}${errorSummary(ex.json) ? ` (${errorSummary(ex.json)})` : ''}`
+  const why = statusWithError(ex.status, ex.json)
   const carrier = setupCarrier(ex)
   return new Blocked(
     `blocked by ${carrier}: setup step "${what}" (${ex.operationId}) was answered ${why}; that answer is judged by ${carrier}, not here`,

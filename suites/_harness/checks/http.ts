@@ -1,5 +1,6 @@
 /** Checks of HTTP shape: an answer came, the status is the expected one, bodies where they must (not) be. */
 import type { Check, Violation } from './types.ts'
+import { errorSummary, statusMessage } from '../results/status-message.ts'
 
 /** The server answered at all (no timeout, refused or closed connection). */
 export const responds: Check = (ex) =>
@@ -20,13 +21,12 @@ export const statusExpected: Check = (ex, { expectation: e }) => {
   if (allowed.includes(ex.status)) return []
   // A 5xx where the document names no answer is the server-error check's robustness finding, not a wrong status.
   if (unexpectedServerError(ex, allowed) && robustnessOnly(e)) return []
-  const detail = errorSummary(ex.json)
   return [
     {
       check: 'status',
       rule: e.rule,
       level: e.level,
-      message: `status ${ex.status}${detail ? ` (${detail})` : ''}, expected ${statusSet(allowed)}`,
+      message: statusMessage(ex.status, ex.json, statusSet(allowed)),
       received: String(ex.status),
       expected: allowed.join(' | '),
     },
@@ -125,11 +125,4 @@ export const jsonContentType: Check = (ex) => {
       message: 'the body is not valid JSON',
     })
   return out
-}
-
-export function errorSummary(json: unknown): string | undefined {
-  const err = (json as { error?: { type?: unknown; message?: unknown } } | undefined)?.error
-  if (!err || typeof err !== 'object') return undefined
-  const msg = typeof err.message === 'string' ? err.message.slice(0, 200) : ''
-  return `${typeof err.type === 'string' ? err.type : '?'}: ${msg}`
 }
