@@ -7,7 +7,8 @@
  * Markdown; the one-line parts (title, rule messages) have their markup characters escaped.
  */
 import type { Defect } from './defects.ts'
-import { answerText, defectsOf, portableCurl, reproductionScript } from './defects.ts'
+import { defectsOf, portableCurl, reproductionScript } from './defects.ts'
+import { answerText } from '../suites/_harness/results/answer-text.ts'
 import { readEntities } from '../schemas/html-entities.ts'
 import type { UpstreamEntry, UpstreamIssue } from './defect-upstream.ts'
 import { upstreamIssues } from './defect-upstream.ts'

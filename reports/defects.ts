@@ -48,11 +48,13 @@ import type { Level, Violation } from '../suites/_harness/results/violation.ts'
 import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
 import { readEntities } from '../schemas/html-entities.ts'
 import { expectedStatuses, statusMessageType } from '../suites/_harness/results/status-message.ts'
+import { answerText, contentType } from '../suites/_harness/results/answer-text.ts'
 import type { DefectRecord, Results, TestResult } from './results.ts'
 import { violatedRules } from './violated-rules.ts'
 import { perRun } from './per-run.ts'
 
 export { portableCurl, reproductionScript } from './reproduction.ts'
+export { answerText } from '../suites/_harness/results/answer-text.ts'
 
 export type DefectKind = 'no-answer' | 'wrong-status' | 'wrong-body' | 'unrecorded'
 
@@ -144,59 +146,6 @@ export function messageShape(message: string, runId?: string): string {
       .trim()
       .slice(0, MAX_SHAPE)
   )
-}
-
-/** A leading exception class (`java.lang.IllegalArgumentException: …`): the error type a bare message names. */
-const EXCEPTION_PREFIX = /^\s*(?:[\w$]+\.)*([\w$]*(?:Exception|Error))\s*:\s*/
-
-/**
- * The error type and message of a recorded answer: the envelope's, a bare `message`'s, an HTML title, the text. The
- * type of a body that names none is its content type (`typeNamed` false): what the server sent, not an error it named.
- */
-export function answerText(ex: Pick<ExchangeRecord, 'body' | 'headers'>): {
-  errorType: string
-  message: string
-  typeNamed?: boolean
-} {
-  const body = ex.body.trim()
-  if (body === '') return { errorType: '', message: '' }
-  let type: string | undefined
-  let message: string | undefined
-  let contentTyped = false
-  try {
-    const json = JSON.parse(body) as unknown
-    if (json && typeof json === 'object') {
-      const o = json as { error?: { type?: unknown; message?: unknown }; message?: unknown }
-      const err = o.error && typeof o.error === 'object' ? o.error : undefined
-      if (typeof err?.type === 'string') type = err.type
-      const m = err?.message ?? o.message
-      if (typeof m === 'string') message = m
-    }
-    // A JSON body that is no error (a listing, a table) names no error.
-    message ??= ''
-  } catch {
-    // A body cut at the recorded length, or not JSON at all.
-    const t = /"type"\s*:\s*"([^"\\]*)"/.exec(body)?.[1]
-    const m = /"message"\s*:\s*"((?:[^"\\]|\\.)*)/.exec(body)?.[1]
-    if (t !== undefined) type = t
-    if (m !== undefined) message = m.replace(/\\(.)/g, '$1')
-    else {
-      const title = /<title>([^<]*)<\/title>/i.exec(body)?.[1]
-      const ct = contentType(ex.headers)
-      type = ct ?? 'text'
-      contentTyped = true
-      message = title ?? body
-    }
-  }
-  const prefix = EXCEPTION_PREFIX.exec(message)
-  if (prefix && type === undefined)
-    return { errorType: prefix[1] ?? '', message: message.slice(prefix[0].length), typeNamed: true }
-  return { errorType: type ?? '', message, typeNamed: type !== undefined && !contentTyped }
-}
-
-function contentType(headers: Record<string, string>): string | undefined {
-  const v = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1]
-  return v?.split(';')[0]?.trim().toLowerCase() || undefined
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Violation } from '../suites/_harness/results/violation.ts'
 import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
 import { readEntities } from '../schemas/html-entities.ts'
-import { answerText } from './defects.ts'
+import { answerText, firstMustAnswer } from '../suites/_harness/results/answer-text.ts'
 import type { Results, TestResult } from './results.ts'
 
 /** One distinct failure as the summaries show it. */
@@ -31,8 +31,7 @@ function summaryOf(
   exchanges: readonly ExchangeRecord[],
 ): string {
   const line = firstLine(message)
-  const must = violations.find((v) => v.level === 'MUST')
-  const answer = must?.curl ? exchanges.findLast((x) => x.curl === must.curl) : undefined
+  const answer = firstMustAnswer(violations, exchanges)
   if (!answer || answer.status < 500) return line
   const { errorType, message: text } = answerText(answer)
   const named = readEntities(firstLine(text)).trim()

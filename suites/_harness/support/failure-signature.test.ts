@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { ConformanceFailure, SetupError } from '../results/errors.ts'
 import type { Violation } from '../results/violation.ts'
-import { failureSignature, generatedStrings, normaliseMessage, serverErrorText } from './failure-signature.ts'
+import { failureSignature, generatedStrings, normaliseMessage } from './failure-signature.ts'
+import { serverErrorText } from '../results/answer-text.ts'
 
 const fiveHundred = (detail: string, status = 500): Violation => ({
   check: 'server-error',
@@ -203,13 +204,20 @@ describe('failureSignature', () => {
     expect(t([{ field: 'thing' }])).toBe(t([]))
     expect(t(['thing'])).not.toBe(t([]))
   })
-  test('serverErrorText: the envelope, a bare message, an HTML title; nothing below 500', () => {
+  test('serverErrorText: the envelope, a bare message, an HTML title, a text; nothing below 500', () => {
     const envelope = JSON.stringify({ error: { type: 'NoSuchTableException', message: 'no t', code: 500 } })
     expect(serverErrorText({ status: 500, body: envelope })).toBe('NoSuchTableException: no t')
     expect(serverErrorText({ status: 500, body: '{"message":"boom","url":"u","status":"500"}' })).toBe('boom')
     expect(
       serverErrorText({ status: 500, body: '<html><title>Error 500 java.lang.X: y</title></html>' }),
     ).toBe('Error 500 java.lang.X: y')
+    expect(
+      serverErrorText({
+        status: 500,
+        body: 'upstream gone\nmore',
+        headers: { 'content-type': 'text/plain' },
+      }),
+    ).toBe('upstream gone\nmore')
     expect(serverErrorText({ status: 400, body: envelope })).toBe('')
     expect(serverErrorText({ status: 500, body: '[1]' })).toBe('')
     expect(serverErrorText(undefined)).toBe('')

@@ -27,6 +27,11 @@
  */
 import type { Violation } from '../results/violation.ts'
 import { readEntities } from '../../../schemas/html-entities.ts'
+import { serverErrorText } from '../results/answer-text.ts'
+import type { RecordedAnswer } from '../results/answer-text.ts'
+
+/** The answer the first MUST violation was recorded on (results/answer-text.ts, firstMustAnswer). */
+export type Answer = RecordedAnswer & { readonly status: number }
 
 /** Longest normalised message kept: the server's text was already cut at 200 characters (errorSummary). */
 const MAX_MESSAGE = 160
@@ -80,33 +85,6 @@ function blankObjects(text: string): string {
     t = t.replace(/\{[^{}]*\}/g, '\uE000')
   }
   return t.replace(/\{[^{}]*$/, '\uE000').replace(/\uE000/g, '{…}')
-}
-
-/** The answer the first MUST violation was recorded on: its status and its body as recorded. */
-export interface Answer {
-  readonly status: number
-  readonly body: string
-}
-
-/** What a server error's body names (see the module comment); '' for any other answer or a body that names nothing. */
-export function serverErrorText(answer: Answer | undefined): string {
-  if (!answer || answer.status < 500) return ''
-  const body = answer.body.trim()
-  try {
-    const json = JSON.parse(body) as {
-      error?: { type?: unknown; message?: unknown }
-      message?: unknown
-    } | null
-    const err = json?.error
-    if (err && typeof err === 'object')
-      return `${typeof err.type === 'string' ? err.type : ''}: ${typeof err.message === 'string' ? err.message : ''}`
-    return typeof json?.message === 'string' ? json.message : ''
-  } catch {
-    // Jetty writes the exception's text unescaped (raw newlines): a body that is not JSON, whose message still reads.
-    const message = /"message"\s*:\s*"((?:[^"\\]|\\.)*)/.exec(body)?.[1]
-    if (message !== undefined) return message
-    return /<title>([^<]*)<\/title>/i.exec(body)?.[1] ?? ''
-  }
 }
 
 /**

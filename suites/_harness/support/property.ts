@@ -24,6 +24,7 @@ import fc from 'fast-check'
 import type { ConformanceMeta } from '../results/meta.ts'
 import { ERROR_CODES, blockedBy, errorCode } from '../results/errors.ts'
 import { failureSignature, generatedStrings } from './failure-signature.ts'
+import { firstMustAnswer } from '../results/answer-text.ts'
 import type { RunContext } from '../run-context.ts'
 import type { Violation } from '../checks/types.ts'
 import type { ExchangeRecord } from '../http/exchange.ts'
@@ -179,9 +180,7 @@ function sifted<Ts>(
       const out = await inner.run(v)
       if (out === null || fc.PreconditionFailure.isFailure(out)) return out
       const violations = meta.violations.filter((x) => x.level === 'MUST')
-      // The answer the first MUST violation was recorded on: its curl line names the request.
-      const first = violations[0]
-      const answer = first?.curl ? meta.exchanges.findLast((x) => x.curl === first.curl) : undefined
+      const answer = firstMustAnswer(violations, meta.exchanges)
       const signature = failureSignature(violations, out.error, answer, generatedStrings(v))
       const operation = violations[0]?.operationId ?? ''
       if (!counts(signature, operation)) return null
