@@ -11,7 +11,8 @@
  * quoted and bracketed text (names, echoed values and lists) and every token holding a digit (numbers, positions,
  * hex and uuid names).
  * A server error adds what the server named: the first line of its error text (the envelope's type and message, a
- * bare `message` as Jetty's own error body has it, or an HTML page's title), normalised alike. Without it, every 5xx
+ * bare `message` as Jetty's own error body has it, an HTML page's title, or a plain text; results/answer-text.ts, as
+ * the reports read it), normalised alike. Without it, every 5xx
  * whose body is not the error envelope breaks the same rule with the same words, so two crashes of one operation (the
  * Java fixture 1.11.0 answers an empty table name with `IllegalArgumentException: Invalid table name` and a NUL in a
  * namespace with `Cannot create a namespace with the null-byte character`, both in Jetty's body) would be one kind.
