@@ -10,6 +10,7 @@ import { cell } from './markdown.ts'
 import type { Results } from './results.ts'
 import { mustRulesMet, summarize } from './results.ts'
 import { violatedRules } from './violated-rules.ts'
+import { defectsOf } from './defects.ts'
 
 export interface MatrixColumn {
   /** What the row is called: the file's label (e.g. `fixture-1.11.0`) or the target URL. */
@@ -55,9 +56,19 @@ export function matrixModel(columns: readonly MatrixColumn[]): MatrixModel {
   return { areas, rows, rules }
 }
 
-/** Failed tests, tests with a robustness finding and blocked tests of one run: the columns beside the verdict. */
-function countsOf(r: Results): [number, number, number] {
-  return [r.summary.fail, r.summary.robustness ?? summarize(r.tests).robustness ?? 0, r.summary.blocked ?? 0]
+/** The counts beside the verdict, with what each one counts (the legend above both renderings). */
+const COUNTS = ['fail', 'defects', 'robustness', 'blocked'] as const
+const LEGEND =
+  'fail: failed tests (a MUST broken) · defects: things to fix, the MUST and SHOULD violations grouped by the answer the server gave (one defect often breaks several rules) · robustness: tests with a robustness finding (a 5xx where the spec names no other answer; not part of the verdict) · blocked: tests whose setup step the server refused (judged by the rule that carries it; not part of the verdict).'
+
+/** Failed tests, defects, tests with a robustness finding and blocked tests of one run, in COUNTS' order. */
+function countsOf(r: Results): number[] {
+  return [
+    r.summary.fail,
+    defectsOf(r).length,
+    r.summary.robustness ?? summarize(r.tests).robustness ?? 0,
+    r.summary.blocked ?? 0,
+  ]
 }
 
 export function renderMatrixMarkdown(columns: readonly MatrixColumn[]): string {
@@ -65,10 +76,10 @@ export function renderMatrixMarkdown(columns: readonly MatrixColumn[]): string {
   const lines = [
     '## Compatibility matrix',
     '',
-    'fail: failed tests (a MUST broken) · robustness: tests with a robustness finding (a 5xx where the spec names no other answer; not part of the verdict) · blocked: tests whose setup step the server refused (judged by the rule that carries it; not part of the verdict).',
+    LEGEND,
     '',
-    `| target | verdict | MUST rules met | fail | robustness | blocked | ${m.areas.map(cell).join(' | ')} |`,
-    `|---|---|---:|---:|---:|---:|${m.areas.map(() => '---:').join('|')}|`,
+    `| target | verdict | MUST rules met | ${COUNTS.join(' | ')} | ${m.areas.map(cell).join(' | ')} |`,
+    `|---|---|---:|${COUNTS.map(() => '---:').join('|')}|${m.areas.map(() => '---:').join('|')}|`,
   ]
   for (const row of m.rows)
     lines.push(
@@ -95,7 +106,7 @@ export function renderMatrixMarkdown(columns: readonly MatrixColumn[]): string {
 
 export function renderMatrixHtml(columns: readonly MatrixColumn[]): string {
   const m = matrixModel(columns)
-  const head = `<tr><th>target</th><th>verdict</th><th>MUST met</th><th>fail</th><th>robustness</th><th>blocked</th>${m.areas.map((a) => `<th>${e(a)}</th>`).join('')}</tr>`
+  const head = `<tr><th>target</th><th>verdict</th><th>MUST met</th>${COUNTS.map((c) => `<th>${c}</th>`).join('')}${m.areas.map((a) => `<th>${e(a)}</th>`).join('')}</tr>`
   const rows = m.rows
     .map(
       (row) =>
@@ -129,7 +140,7 @@ export function renderMatrixHtml(columns: readonly MatrixColumn[]): string {
 <title>catalog-conformance: compatibility matrix</title>
 <style>${STYLE}</style></head><body><main>
 <h1>Compatibility matrix</h1>
-<p class="rule">fail: failed tests (a MUST broken) · robustness: tests with a robustness finding (a 5xx where the spec names no other answer; not part of the verdict) · blocked: tests whose setup step the server refused (judged by the rule that carries it; not part of the verdict). Each area: passed / judged tests (pass, fail, warn); — when nothing was judged there.</p>
+<p class="rule">${e(LEGEND)} Each area: passed / judged tests (pass, fail, warn); — when nothing was judged there.</p>
 <table class="matrix"><thead>${head}</thead><tbody>${rows}</tbody></table>
 ${rules}
 </main></body></html>

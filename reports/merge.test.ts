@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { loadFixture } from './fixtures.ts'
 import { mergeResults } from './merge.ts'
 import { renderMatrixHtml, renderMatrixMarkdown } from './matrix.ts'
+import { defectsOf } from './defects.ts'
 import type { Results } from './results.ts'
 import { summarize } from './results.ts'
 
@@ -52,7 +53,10 @@ describe('report matrix', () => {
 
   it('shows each target with its verdict and areas, and every violated rule against every target', () => {
     const md = renderMatrixMarkdown(columns)
-    expect(md).toMatch(/\| server-a \| conformant \| \d+\/\d+ \|/)
+    // The defects column: none where nothing was violated, defectsOf's count where something was.
+    expect(md).toMatch(/\| server-a \| conformant \| \d+\/\d+ \| \d+ \| 0 \|/)
+    expect(defectsOf(full).length).toBeGreaterThan(0)
+    expect(md).toContain(`| ${full.summary.fail} | ${defectsOf(full).length} |`)
     expect(md).toMatch(/\| server-b &lt;1\.0&gt; \| nonconformant \|/)
     expect(md).toMatch(/\| namespaces\/create\/exists-409 \| MUST \| ✓ \| ✗ 1 \|/)
   })
