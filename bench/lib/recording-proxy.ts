@@ -51,8 +51,9 @@ function endToEnd(headers: http.IncomingHttpHeaders): Record<string, string> {
 /**
  * Listens on a free port of this machine's own address (ownAddress) and forwards to `target` (a base URL, no path)
  * over keep-alive sockets. `delayMs` holds each request that long before passing it on: a catalog one round trip of
- * that length away. An idempotent request whose kept-alive socket the server had closed is sent once more on a new
- * one, as the harness's transport does (Jetty closes after the 400 it gives a `%00` path, without saying so).
+ * that length away. A socket that carried an error answer is not kept (Jetty closes after the 400 it gives a `%00`
+ * path, without saying so), and an idempotent request whose kept-alive socket the server had closed anyway is sent
+ * once more on a new one, as the harness's transport does.
  */
 export async function startRecordingProxy(target: string, delayMs = 0): Promise<RecordingProxy> {
   const to = new URL(target)
@@ -80,6 +81,9 @@ export async function startRecordingProxy(target: string, delayMs = 0): Promise<
           (answer) => {
             res.writeHead(answer.statusCode ?? 502, answer.headers)
             answer.pipe(res)
+            // Jetty may close the connection after an error answer without saying so; back in the pool, the socket
+            // would take the next request (a POST, which is never sent again) down with a 502. Not kept.
+            if ((answer.statusCode ?? 0) >= 400) upstream.shouldKeepAlive = false
             answer.on('end', () =>
               requests.push({
                 method: req.method ?? 'GET',
