@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   DISTANT_LOOPBACK_MS,
   DISTANT_MS,
+  DISTANT_TESTS_PER_FILE,
   TESTS_PER_FILE,
   defaultWorkers,
   distantWorkers,
@@ -26,16 +27,22 @@ describe('defaultWorkers', () => {
 })
 
 describe('distantWorkers', () => {
-  it('runs six files a core against a distant catalog, at most 24', () => {
-    expect(distantWorkers(2)).toBe(12)
-    expect(distantWorkers(1)).toBe(6)
-    expect(distantWorkers(16)).toBe(24)
+  it('runs more files a core the farther the catalog, from the cores to six a core, at most 24', () => {
+    expect([5, 10, 40, 100, 400].map((ms) => distantWorkers(ms, 2))).toEqual([5, 5, 8, 12, 12])
+    expect(distantWorkers(100, 1)).toBe(6)
+    expect(distantWorkers(5, 16)).toBe(24)
+    expect(distantWorkers(0, 4)).toBe(8)
+    expect(distantWorkers(100, 16)).toBe(24)
   })
 })
 
 describe('parallelism', () => {
   it('runs more files at once against a distant catalog, the tests of a file concurrently everywhere; no cap unless asked', () => {
-    expect(parallelism('url', {}, away(40), 2)).toEqual({ workers: 12, testsPerFile: TESTS_PER_FILE })
+    expect(parallelism('url', {}, away(40), 2)).toEqual({ workers: 8, testsPerFile: DISTANT_TESTS_PER_FILE })
+    expect(parallelism('url', {}, away(100), 2)).toEqual({
+      workers: 12,
+      testsPerFile: DISTANT_TESTS_PER_FILE,
+    })
     expect(parallelism('url', {}, away(DISTANT_MS - 0.1), 2)).toEqual({
       workers: 2,
       testsPerFile: TESTS_PER_FILE,
@@ -49,8 +56,8 @@ describe('parallelism', () => {
 
   it('a catalog by a loopback URL counts as distant only from a round trip no catalog on this machine takes', () => {
     expect(parallelism('url', {}, away(DISTANT_LOOPBACK_MS - 0.1, true), 2).workers).toBe(2)
-    expect(parallelism('url', {}, away(DISTANT_LOOPBACK_MS, true), 2).workers).toBe(12)
-    expect(parallelism('url', {}, away(DISTANT_MS, false), 2).workers).toBe(12)
+    expect(parallelism('url', {}, away(DISTANT_LOOPBACK_MS, true), 2).workers).toBe(6)
+    expect(parallelism('url', {}, away(DISTANT_MS, false), 2).workers).toBe(5)
   })
 
   it('from what the preparation measured: the address says whether the round trip is a loopback one', () => {
@@ -65,7 +72,7 @@ describe('parallelism', () => {
   })
 
   it('--max-in-flight N: at most N workers, each with its share, never more than N in all', () => {
-    expect(parallelism('url', { maxInFlight: 10 }, away(40), 2)).toMatchObject({
+    expect(parallelism('url', { maxInFlight: 10 }, away(100), 2)).toMatchObject({
       workers: 10,
       inFlightPerWorker: 1,
     })

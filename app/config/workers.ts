@@ -21,14 +21,18 @@ export function defaultWorkers(serverInProcess: boolean, cores = availableParall
 }
 
 /**
- * Files at once against a distant catalog: the files are waited on, not worked, so six threads a core. Measured with
- * every request 100 ms away on 2 cores (the reference server behind a delaying proxy, files started longest chain
- * first): 20.2-21.6 s with 12 workers, 24.0-24.1 s with 8, 24.3 s with 16 (the threads then compete for the cores as
- * they load the suites); 40 ms away 14.1-14.8 s with 12 and 14.8-14.9 s with 8. At most MAX_DISTANT_WORKERS on a
- * larger machine: each thread loads the suites anew, and the suites have some sixty files.
+ * Files at once against a distant catalog, by its round trip. The files are waited on, not worked, but each thread
+ * loads and warms up the suites anew (about 0.75 s of CPU under Node 20), so the nearer the catalog, the fewer threads
+ * pay for themselves: `cores × (2 + round trip / 20 ms)`, at least `cores`, at most six a core. Measured on 2 cores,
+ * Node 20, the reference server behind a delaying proxy, the tests of a file DISTANT_TESTS_PER_FILE at once, two
+ * interleaved runs of each (2026-11-27): 10 ms away 4 workers 11.0-11.7 s, 8: 11.3-12.7 s, 12 (8 tests at once, the
+ * former default): 13.2-14.9 s; 40 ms away 8 workers 13.4-13.7 s, 10: 13.9-14.9 s, 6: 15.1-16.2 s, 12 (8 at once):
+ * 14.7-17.3 s; 100 ms away 12 workers 20.0-20.4 s, 8: 22.0-22.8 s, 12 (8 at once): 20.0-21.3 s. At most
+ * MAX_DISTANT_WORKERS on a larger machine: the suites have some sixty files.
  */
-export function distantWorkers(cores = availableParallelism()): number {
-  return Math.max(defaultWorkers(false, cores), Math.min(6 * cores, MAX_DISTANT_WORKERS))
+export function distantWorkers(roundTripMs: number, cores = availableParallelism()): number {
+  const wanted = Math.round(cores * (2 + roundTripMs / 20))
+  return Math.max(defaultWorkers(false, cores), Math.min(wanted, 6 * cores, MAX_DISTANT_WORKERS))
 }
 
 const MAX_DISTANT_WORKERS = 24
@@ -42,6 +46,13 @@ const MAX_DISTANT_WORKERS = 24
  * fixture was slower with 8: 35 s against 26 s.)
  */
 export const TESTS_PER_FILE = 8
+
+/**
+ * The tests of one file at once against a distant catalog: twice as many, so that fewer threads keep as many requests
+ * in flight (see distantWorkers; the files with the most tests, the commit suites with some twenty-five each, take half
+ * as many rounds of waiting).
+ */
+export const DISTANT_TESTS_PER_FILE = 16
 
 /** A round trip from which a catalog counts as distant (ms): above what loopback and a LAN take, below 10 ms. */
 export const DISTANT_MS = 5
@@ -115,10 +126,14 @@ export function parallelism(
   // first answers come; only one by URL may be far.
   const distant =
     targetKind === 'url' && catalog.roundTripMs >= (catalog.loopback ? DISTANT_LOOPBACK_MS : DISTANT_MS)
-  const testsPerFile = opts.serial ? 1 : TESTS_PER_FILE
+  const testsPerFile = opts.serial ? 1 : distant ? DISTANT_TESTS_PER_FILE : TESTS_PER_FILE
   const wanted =
     opts.workers ??
-    (opts.serial ? 1 : distant ? distantWorkers(cores) : defaultWorkers(serverInProcess, cores))
+    (opts.serial
+      ? 1
+      : distant
+        ? distantWorkers(catalog.roundTripMs, cores)
+        : defaultWorkers(serverInProcess, cores))
   if (opts.maxInFlight === undefined) return { workers: wanted, testsPerFile }
   const workers = Math.min(wanted, opts.maxInFlight)
   return { workers, testsPerFile, inFlightPerWorker: Math.floor(opts.maxInFlight / workers) }
