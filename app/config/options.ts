@@ -137,7 +137,7 @@ export const OPTION_SPECS = {
     type: 'number',
     min: 1,
     description:
-      'Suite files run at once (default: the cores less one, at least 2, for the bundled server, which shares this process; as many as the cores for any other catalog nearby; six a core, at most 24, for a catalog by URL 5 ms or more away, 20 ms by a loopback address).',
+      'Suite files run at once (default: the cores less one, at least 2, for the bundled server, which shares this process; as many as the cores for any other catalog nearby; for a catalog by URL 5 ms or more away (20 ms by a loopback address), more the farther it is: the cores times (2 + round trip / 20 ms), at most six a core and 24).',
   },
   serial: {
     type: 'boolean',
@@ -148,7 +148,7 @@ export const OPTION_SPECS = {
     type: 'number',
     min: 1,
     description:
-      'Requests in flight at once against the catalog, for catalogs that limit rates (default: no cap; the run has at most the workers times 8 tests at once). 429 and 503 with Retry-After are honoured either way.',
+      'Requests in flight at once against the catalog, for catalogs that limit rates (default: no cap; the run has at most the workers times 8 tests at once, 16 against a distant catalog). 429 and 503 with Retry-After are honoured either way.',
   },
   shard: {
     type: 'string',
