@@ -28,6 +28,13 @@ export interface DistanceRow {
   readonly requests?: CertifySample['requests']
   /** The floor this delay puts under the run: longest chain × delay. */
   readonly floorMs?: number
+  /**
+   * The CLI's CPU (user + system, its workers included): at a short delay the run is bound by it rather than by
+   * waiting, each worker thread loading the suites anew.
+   */
+  readonly cpuS?: number
+  /** The run's parallelism line (`round trip … ms: N file(s) at once, M test(s) of a file at once`). */
+  readonly parallelism?: string
   /** Tests whose outcome differs from the serial run by URL 0 ms away (id: that run → this one). */
   readonly outcomeDiffs: readonly string[]
 }
@@ -84,10 +91,12 @@ export async function distance(
       ratio: round(s.wallMs / direct.wallMs),
       verdict: s.verdict,
       ...(s.requests ? { requests: s.requests, floorMs: s.requests.longestChain * delayMs } : {}),
+      ...(s.cpuS !== undefined ? { cpuS: s.cpuS } : {}),
+      ...(s.parallelism ? { parallelism: s.parallelism } : {}),
       outcomeDiffs: diffs,
     }
     log(
-      `distance: ${delayMs} ms: ${row.wallMs} ms (${row.ratio}×), ${s.requests?.total ?? '?'} requests, chain ${s.requests?.longestChain ?? '?'}, peak ${s.requests?.peakInFlight ?? '?'} in flight, ${diffs.length} outcome(s) differ`,
+      `distance: ${delayMs} ms: ${row.wallMs} ms (${row.ratio}×), ${s.requests?.total ?? '?'} requests, chain ${s.requests?.longestChain ?? '?'}, peak ${s.requests?.peakInFlight ?? '?'} in flight, CPU ${s.cpuS ?? '?'} s (${s.parallelism ?? '?'}), ${diffs.length} outcome(s) differ`,
     )
     rows.push(row)
   }
