@@ -1,6 +1,6 @@
 // The benchmark scripts run end to end on a tiny budget: every part produces its numbers (no timing
 // assertions: these machines are shared and the numbers are only meaningful from bench/run.ts).
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -86,6 +86,45 @@ describe('the floor replay groups requests by the test file that sent them', () 
     expect(groups.get(NO_FILE)!.map((r) => r.sentAt)).toEqual([1, 4])
     expect(groups.get(fileTag(files[0]!))!.map((r) => r.sentAt)).toEqual([2, 5])
     expect(groups.get(fileTag(files[1]!))!.map((r) => r.sentAt)).toEqual([3])
+  })
+})
+
+describe('the summary of a distance bench run', () => {
+  it('has a row for the direct run and each delay, with its ratio, CPU and parallelism', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cc-summary-'))
+    try {
+      const requests = { total: 4923, longestChain: 129, peakInFlight: 90 }
+      await writeFile(
+        join(dir, 'distance.json'),
+        JSON.stringify({
+          direct: { wallMs: 6000, cpuS: 9.9, parallelism: 'round trip 4 ms: 2 file(s) at once', requests },
+          near: { wallMs: 11000 },
+          rows: [
+            {
+              delayMs: 40,
+              wallMs: 12000,
+              ratio: 2,
+              floorMs: 5160,
+              cpuS: 13.8,
+              parallelism: '8 file(s)',
+              requests,
+              outcomeDiffs: [],
+            },
+            { delayMs: 100, wallMs: 18000, ratio: 3, cpuS: 15.3, requests, outcomeDiffs: ['t: pass → fail'] },
+          ],
+        }),
+      )
+      const md = summarize(dir)
+      expect(md).toContain('### Certification at network distance')
+      expect(md).toContain(
+        '| direct | 6000 ms | 1 | 4923 | 129 | – | 90 | 9.9 | round trip 4 ms: 2 file(s) at once | – |',
+      )
+      expect(md).toContain('| 40 ms | 12000 ms | 2× | 4923 | 129 | 5160 ms | 90 | 13.8 | 8 file(s) | 0 |')
+      expect(md).toContain('| 100 ms | 18000 ms | 3× | 4923 | 129 | – | 90 | 15.3 | – | 1 |')
+      expect(md).toContain('`--serial`, 11000 ms')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })
 

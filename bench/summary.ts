@@ -103,6 +103,53 @@ export function summarize(dir: string): string {
       `Median: harness ${side.median['timeRatio']}× the RCK's wall time for ${side.median['testsRatio']}× its tests ` +
         `(goal: ≤ 0.5× the time for ≥ 1.5× the tests); load average ${side.loadAvg1mAtEnd} at the end.`,
     )
+  const dist = read(dir, 'distance') as
+    { direct: Json; near: Json; rows: (Json & { requests?: Json; outcomeDiffs: unknown[] })[] } | undefined
+  if (dist)
+    out.push(
+      '### Certification at network distance (the reference server behind a delaying proxy)',
+      table(
+        [
+          'delay',
+          'wall',
+          'ratio to direct',
+          'requests',
+          'longest chain',
+          'floor',
+          'peak in flight',
+          'CLI CPU s',
+          'parallelism',
+          'outcomes differ',
+        ],
+        [
+          [
+            'direct',
+            `${dist.direct['wallMs']} ms`,
+            1,
+            (dist.direct['requests'] as Json | undefined)?.['total'],
+            (dist.direct['requests'] as Json | undefined)?.['longestChain'],
+            undefined,
+            (dist.direct['requests'] as Json | undefined)?.['peakInFlight'],
+            dist.direct['cpuS'],
+            dist.direct['parallelism'],
+            undefined,
+          ],
+          ...dist.rows.map((r) => [
+            `${r['delayMs']} ms`,
+            `${r['wallMs']} ms`,
+            `${r['ratio']}×`,
+            r.requests?.['total'],
+            r.requests?.['longestChain'],
+            r['floorMs'] === undefined ? undefined : `${r['floorMs']} ms`,
+            r.requests?.['peakInFlight'],
+            r['cpuS'],
+            r['parallelism'],
+            r.outcomeDiffs.length,
+          ]),
+        ],
+      ),
+      `Baseline for the outcomes: by URL 0 ms away, \`--serial\`, ${dist.near['wallMs']} ms.`,
+    )
   for (const part of ['floor', 'floor-java']) {
     const f = read(dir, part) as { target: string; median: Json; rounds: Json[] } | undefined
     if (!f) continue
