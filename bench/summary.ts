@@ -104,7 +104,12 @@ export function summarize(dir: string): string {
         `(goal: ≤ 0.5× the time for ≥ 1.5× the tests); load average ${side.loadAvg1mAtEnd} at the end.`,
     )
   const dist = read(dir, 'distance') as
-    { direct: Json; near: Json; rows: (Json & { requests?: Json; outcomeDiffs: unknown[] })[] } | undefined
+    | {
+        direct: Json & { requests?: Json }
+        near: Json
+        rows: (Json & { requests?: Json; outcomeDiffs: unknown[] })[]
+      }
+    | undefined
   if (dist)
     out.push(
       '### Certification at network distance (the reference server behind a delaying proxy)',
@@ -126,10 +131,10 @@ export function summarize(dir: string): string {
             'direct',
             `${dist.direct['wallMs']} ms`,
             1,
-            (dist.direct['requests'] as Json | undefined)?.['total'],
-            (dist.direct['requests'] as Json | undefined)?.['longestChain'],
+            dist.direct.requests?.['total'],
+            dist.direct.requests?.['longestChain'],
             undefined,
-            (dist.direct['requests'] as Json | undefined)?.['peakInFlight'],
+            dist.direct.requests?.['peakInFlight'],
             dist.direct['cpuS'],
             dist.direct['parallelism'],
             undefined,

@@ -49,6 +49,7 @@ import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.
 import { readEntities } from '../schemas/html-entities.ts'
 import { expectedStatuses, statusMessageType } from '../suites/_harness/results/status-message.ts'
 import { answerText, contentType } from '../suites/_harness/results/answer-text.ts'
+import type { AnswerText } from '../suites/_harness/results/answer-text.ts'
 import type { DefectRecord, Results, TestResult } from './results.ts'
 import { violatedRules } from './violated-rules.ts'
 import { perRun } from './per-run.ts'
@@ -221,14 +222,14 @@ function mappingSignature(a: Answer): string {
  */
 function refusedWithAnother4xx(
   status: number,
-  text: { errorType: string; typeNamed?: boolean },
+  text: Pick<AnswerText, 'errorType' | 'typeNamed'>,
   expected: ReadonlySet<string> | undefined,
 ): boolean {
   return (
     status >= 400 &&
     status < 500 &&
     status !== 400 &&
-    text.typeNamed === true &&
+    text.typeNamed &&
     text.errorType !== '' &&
     expected?.size === 1 &&
     expected.has('400')
@@ -370,7 +371,9 @@ function place(t: TestResult, shape: (s: string) => string): Placed[] {
     }
     const noAnswer = ex.transportError !== undefined || ex.status === 0
     const here = statusWrong.has(where(l))
-    const text = noAnswer ? { errorType: '', message: ex.transportError ?? '' } : answerText(ex)
+    const text: AnswerText = noAnswer
+      ? { errorType: '', message: ex.transportError ?? '', typeNamed: false }
+      : answerText(ex)
     const page = noAnswer || ex.status < 400 ? undefined : containerPage(ex)
     const misMapped = here && !page && refusedWithAnother4xx(ex.status, text, expected.get(where(l)))
     // A status mapping is named by the type alone: the messages of its errors say what each request got wrong.

@@ -13,6 +13,16 @@ export interface RecordedAnswer {
   readonly headers?: Readonly<Record<string, string>>
 }
 
+/** A recorded answer with its status: what a failure's first MUST violation was recorded on (firstMustAnswer). */
+export type StatusAnswer = RecordedAnswer & { readonly status: number }
+
+/** What an answer names: its error type and message, and whether the server named the type (answerText). */
+export interface AnswerText {
+  readonly errorType: string
+  readonly message: string
+  readonly typeNamed: boolean
+}
+
 /** A leading exception class (`java.lang.IllegalArgumentException: …`): the error type a bare message names. */
 const EXCEPTION_PREFIX = /^\s*(?:[\w$]+\.)*([\w$]*(?:Exception|Error))\s*:\s*/
 
@@ -20,13 +30,9 @@ const EXCEPTION_PREFIX = /^\s*(?:[\w$]+\.)*([\w$]*(?:Exception|Error))\s*:\s*/
  * The error type and message of a recorded answer: the envelope's, a bare `message`'s, an HTML title, the text. The
  * type of a body that names none is its content type (`typeNamed` false): what the server sent, not an error it named.
  */
-export function answerText(ex: RecordedAnswer): {
-  errorType: string
-  message: string
-  typeNamed?: boolean
-} {
+export function answerText(ex: RecordedAnswer): AnswerText {
   const body = ex.body.trim()
-  if (body === '') return { errorType: '', message: '' }
+  if (body === '') return { errorType: '', message: '', typeNamed: false }
   let type: string | undefined
   let message: string | undefined
   let contentTyped = false
@@ -70,7 +76,7 @@ export function contentType(headers: Readonly<Record<string, string>>): string |
  * What a server error's answer names, on one text: its type and message (`NoSuchTableException: no t`), or what the
  * body says (an HTML title, the text); '' below 500 and for a body that names nothing (a JSON body without a message).
  */
-export function serverErrorText(answer: (RecordedAnswer & { readonly status: number }) | undefined): string {
+export function serverErrorText(answer: StatusAnswer | undefined): string {
   if (!answer || answer.status < 500) return ''
   const { errorType, message, typeNamed } = answerText(answer)
   // A content type stands in for the type of a body that names none: not something the server named.

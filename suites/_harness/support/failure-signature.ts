@@ -12,8 +12,8 @@
  * hex and uuid names).
  * A server error adds what the server named: the first line of its error text (the envelope's type and message, a
  * bare `message` as Jetty's own error body has it, an HTML page's title, or a plain text; results/answer-text.ts, as
- * the reports read it), normalised alike. Without it, every 5xx
- * whose body is not the error envelope breaks the same rule with the same words, so two crashes of one operation (the
+ * the reports read it), normalised alike. Without it, every 5xx whose body is not the error envelope breaks the same
+ * rule with the same words, so two crashes of one operation (the
  * Java fixture 1.11.0 answers an empty table name with `IllegalArgumentException: Invalid table name` and a NUL in a
  * namespace with `Cannot create a namespace with the null-byte character`, both in Jetty's body) would be one kind.
  * Without a MUST violation (a setup step refused, the harness threw) the key is the thrown error's name and
@@ -29,10 +29,7 @@
 import type { Violation } from '../results/violation.ts'
 import { readEntities } from '../../../schemas/html-entities.ts'
 import { serverErrorText } from '../results/answer-text.ts'
-import type { RecordedAnswer } from '../results/answer-text.ts'
-
-/** The answer the first MUST violation was recorded on (results/answer-text.ts, firstMustAnswer). */
-export type Answer = RecordedAnswer & { readonly status: number }
+import type { StatusAnswer } from '../results/answer-text.ts'
 
 /** Longest normalised message kept: the server's text was already cut at 200 characters (errorSummary). */
 const MAX_MESSAGE = 160
@@ -118,7 +115,7 @@ function asWord(literal: string): RegExp {
 export function failureSignature(
   violations: readonly Violation[],
   thrown: unknown,
-  answer?: Answer,
+  answer?: StatusAnswer,
   generated: readonly string[] = [],
 ): string {
   const normalise = (text: string) => normaliseMessage(text, generated)
