@@ -5,30 +5,19 @@
 import { badRequest, validationFailed } from '../errors.ts'
 import { arr, bool, int, isObject, jsonEqual, obj, str, type Json } from './read.ts'
 import type { IcebergType, Schema, StructField, StructType } from './types.ts'
-import { indexSchema, isPrimitive, isV3Type } from '../../schemas/model/schema-index.ts'
+import {
+  indexSchema,
+  isPrimitive,
+  isV3Type,
+  V1_PRIMITIVES,
+  V3_FAMILIES,
+  V3_PRIMITIVES,
+} from '../../schemas/model/schema-index.ts'
 export { indexSchema, isPrimitive, isV3Type, maxFieldId } from '../../schemas/model/schema-index.ts'
 export type { IndexedField } from '../../schemas/model/schema-index.ts'
 
-const PRIMITIVES = new Set([
-  'boolean',
-  'int',
-  'long',
-  'float',
-  'double',
-  'date',
-  'time',
-  'timestamp',
-  'timestamptz',
-  'timestamp_ns',
-  'timestamptz_ns',
-  'string',
-  'uuid',
-  'binary',
-  'unknown',
-  'variant',
-  'geometry',
-  'geography',
-])
+/** Every type name without parameters, of every format version. */
+const PRIMITIVES = new Set([...V1_PRIMITIVES, ...V3_PRIMITIVES, ...V3_FAMILIES])
 const PARAMETRIC = /^(decimal\(\s*\d+\s*,\s*\d+\s*\)|fixed\[\d+\]|geometry\(.+\)|geography\(.+\))$/
 
 function parseType(v: unknown, where: string): IcebergType {

@@ -4,9 +4,34 @@
  */
 import type { IcebergType, StructType } from './types.ts'
 
+/**
+ * The primitive type names of format v1 and v2 (table spec "Primitive Types"); decimal(P,S) and fixed[L] take
+ * parameters. The order is the one the type arbitrary draws from (a seed replays only with the same order).
+ */
+export const V1_PRIMITIVES: readonly string[] = [
+  'boolean',
+  'int',
+  'long',
+  'float',
+  'double',
+  'date',
+  'time',
+  'timestamp',
+  'timestamptz',
+  'string',
+  'uuid',
+  'binary',
+]
+/** The primitive types format v3 adds. */
+export const V3_PRIMITIVES: readonly string[] = ['timestamp_ns', 'timestamptz_ns', 'unknown']
+/** The type families format v3 adds: variant, and the geo types, which may also carry parameters. */
+export const V3_FAMILIES: readonly string[] = ['variant', 'geometry', 'geography']
+
+const V3_TYPE = new RegExp(`^(${[...V3_PRIMITIVES, ...V3_FAMILIES].join('|')})(\\(|$)`)
+
 /** Types that need format v3 (table spec "Schemas and Data Types"). */
 export function isV3Type(t: string): boolean {
-  return /^(timestamp_ns|timestamptz_ns|unknown|variant|geometry|geography)(\(|$)/.test(t)
+  return V3_TYPE.test(t)
 }
 
 export function isPrimitive(t: IcebergType): t is string {

@@ -7,6 +7,7 @@
  * numbers them. `unknown` is only ever optional, and map keys are plain primitives, as the table spec says.
  */
 import fc from 'fast-check'
+import { V1_PRIMITIVES, V3_FAMILIES, V3_PRIMITIVES } from '../../../schemas/model/schema-index.ts'
 import type { IcebergType, StructField } from './_internals/iceberg-json.ts'
 import { fieldNameUnit } from './_internals/names.ts'
 
@@ -25,22 +26,6 @@ export interface IcebergTypeOptions {
   readonly maxFields?: number
 }
 
-const V1_PRIMITIVES = [
-  'boolean',
-  'int',
-  'long',
-  'float',
-  'double',
-  'date',
-  'time',
-  'timestamp',
-  'timestamptz',
-  'string',
-  'uuid',
-  'binary',
-]
-export const V3_PRIMITIVES: readonly string[] = ['timestamp_ns', 'timestamptz_ns', 'unknown']
-export const V3_FAMILIES: readonly string[] = ['variant', 'geometry', 'geography']
 /**
  * The geo types with a CRS written out, in the table spec's JSON form (Appendix C: `"geometry(<C>)"`,
  * `"geography(<C>,<E>)"`, example `"geography(srid:4326,spherical)"`, no space after the comma).
