@@ -28,9 +28,9 @@ export default defineConfig({
         },
       },
       {
-        // Real clients (Apache Iceberg's Java RESTCatalog and its REST Compatibility Kit, PyIceberg, iceberg-js)
-        // against the reference server: minutes, and they need Java and `bash clients/java/install.sh`, Python and
-        // `bash clients/python/install.sh`; `npm run test:clients`, run by CI.
+        // Real clients (Apache Iceberg's Java RESTCatalog and its REST Compatibility Kit, PyIceberg, DuckDB, Spark,
+        // iceberg-js) against the reference server: minutes, and they need Java, Python and the install scripts of
+        // clients/ (clients/README.md); `npm run test:clients`, run by CI.
         test: {
           name: 'clients',
           include: ['clients/**/*.test.ts'],
