@@ -6,6 +6,7 @@
 import { fixture } from '../_harness/support/fixtures.ts'
 import { newSnapshot, nextSchemaId } from '../_harness/support/commit-steps.ts'
 import type { TableMd } from '../_harness/support/commit-steps.ts'
+import { inProfile } from '../../schemas/rules/catalog.ts'
 
 export interface UpdateCase {
   /** The action under test (also the rule id segment). */
@@ -15,9 +16,9 @@ export interface UpdateCase {
   readonly formatVersion?: number
   /** Add a snapshot on main first (its id is passed to the functions below as `sid`). */
   readonly snapshot?: boolean
-  /** Updates committed as a setup step before the commit under test. */
-  readonly prepare?: (md: TableMd, sid: number) => unknown[]
-  readonly updates: (md: TableMd, sid: number) => unknown[]
+  /** Updates committed as a setup step before the commit under test (`profile`: the run's spec profile). */
+  readonly prepare?: (md: TableMd, sid: number, profile: string) => unknown[]
+  readonly updates: (md: TableMd, sid: number, profile: string) => unknown[]
   /** undefined when the effect shows in `md`; otherwise what is wrong. `before` is the metadata before the commit. */
   readonly effect: (md: TableMd, before: TableMd, sid: number) => string | undefined
 }
@@ -47,6 +48,16 @@ const statistics = (location: string | undefined, sid: number) => ({
   'file-size-in-bytes': 100,
   'file-footer-size-in-bytes': 10,
   'blob-metadata': [],
+})
+/**
+ * set-statistics as the profile's release writes it: its top-level `snapshot-id` is required up to 1.7 and from 1.8
+ * an optional, deprecated copy of `statistics.snapshot-id` (SetStatisticsUpdate in the OpenAPI document of each
+ * release). A 1.7 server rightly refuses the later form ("Cannot parse missing long: snapshot-id").
+ */
+const setStatistics = (md: TableMd, sid: number, profile: string) => ({
+  action: 'set-statistics',
+  ...(inProfile('1.8', profile) ? {} : { 'snapshot-id': sid }),
+  statistics: statistics(md.location, sid),
 })
 const partitionStatistics = (location: string | undefined, sid: number) => ({
   'snapshot-id': sid,
@@ -239,7 +250,7 @@ export const UPDATE_CASES: readonly UpdateCase[] = [
     action: 'set-statistics',
     title: 'set-statistics records a statistics file for a snapshot',
     snapshot: true,
-    updates: (md, sid) => [{ action: 'set-statistics', statistics: statistics(md.location, sid) }],
+    updates: (md, sid, profile) => [setStatistics(md, sid, profile)],
     effect: (md, _b, sid) =>
       why(
         (md.statistics ?? []).some((s) => s['snapshot-id'] === sid),
@@ -250,7 +261,7 @@ export const UPDATE_CASES: readonly UpdateCase[] = [
     action: 'remove-statistics',
     title: 'remove-statistics removes the statistics file of a snapshot',
     snapshot: true,
-    prepare: (md, sid) => [{ action: 'set-statistics', statistics: statistics(md.location, sid) }],
+    prepare: (md, sid, profile) => [setStatistics(md, sid, profile)],
     updates: (_md, sid) => [{ action: 'remove-statistics', 'snapshot-id': sid }],
     effect: (md, _b, sid) =>
       why(

@@ -55,14 +55,14 @@ operation('updateTable', () => {
           check.equal(now.metadataLocation, before, 'a refused commit leaves metadata-location unchanged')
         }
         if (c.prepare) {
-          const preparing = c.prepare(state.metadata, sid)
+          const preparing = c.prepare(state.metadata, sid, ctx.run.profile)
           const prepared = await commit(catalog, ref, [], preparing)
           const what = `the preparing update kinds ${kinds(preparing)}`
           await endIfRefused(ctx, prepared, what, UPDATE_REFUSALS, unchanged(state.metadataLocation))
           state = stateOf(check.setup(prepared, 'prepare'))
         }
 
-        const updates = c.updates(state.metadata, sid)
+        const updates = c.updates(state.metadata, sid, ctx.run.profile)
         const ex = await commit(catalog, ref, [], updates)
         const what = `the update kinds ${kinds(updates)}`
         await endIfRefused(ctx, ex, what, UPDATE_REFUSALS, unchanged(state.metadataLocation))
