@@ -11,7 +11,8 @@ const setStatistics = (profile: string): Record<string, unknown> => {
 
 describe('set-statistics', () => {
   it('carries the top-level snapshot-id up to 1.7, where SetStatisticsUpdate requires it', () => {
-    for (const profile of ['1.4', '1.6', '1.7']) expect(setStatistics(profile)['snapshot-id'], profile).toBe(42)
+    for (const profile of ['1.4', '1.6', '1.7'])
+      expect(setStatistics(profile)['snapshot-id'], profile).toBe(42)
   })
 
   it('from 1.8, where the field is a deprecated copy of statistics.snapshot-id, sends only the statistics', () => {
