@@ -31,11 +31,10 @@ from pathlib import Path
 import duckdb
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from orders import FIRST, SECOND, values  # noqa: E402
 from step_runner import StepFailed, StepSkipped, check, run_steps  # noqa: E402
 
 EXTENSIONS = ["parquet", "avro", "httpfs", "iceberg"]
-FIRST = [(1, "books", 9.5), (2, "books", 12.0), (3, "games", 59.99)]
-SECOND = [(4, "music", 1.29), (5, "games", 19.99)]
 
 
 def extension_files() -> dict[str, str]:
@@ -49,10 +48,6 @@ def extension_files() -> dict[str, str]:
             raise StepFailed(f"no {name} extension for DuckDB {duckdb.__version__} at {pattern} (see requirements.txt)")
         files[name] = found[0]
     return files
-
-
-def values(rows: list[tuple[int, str, float]]) -> str:
-    return ", ".join(f"({i}, '{c}', {a})" for i, c, a in rows)
 
 
 class Flow:

@@ -26,12 +26,11 @@ from py4j.protocol import Py4JJavaError
 from pyspark.sql import SparkSession
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from orders import FIRST, SECOND, values  # noqa: E402
 from step_runner import StepFailed, check, run_steps  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 CATALOG = "ref"
-FIRST = [(1, "books", 9.5), (2, "books", 12.0), (3, "games", 59.99)]
-SECOND = [(4, "music", 1.29), (5, "games", 19.99)]
 
 
 def runtime_jar() -> str:
@@ -56,10 +55,6 @@ def concise(run: Callable[[], str]) -> Callable[[], str]:
             raise SparkError(str(e.java_exception.toString())) from None
 
     return step
-
-
-def values(rows: list[tuple[int, str, float]]) -> str:
-    return ", ".join(f"({i}, '{c}', {a})" for i, c, a in rows)
 
 
 class Flow:
