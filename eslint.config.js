@@ -22,7 +22,7 @@ export default tseslint.config(
       'fixtures/clients/**/target/**',
       'clients/**/target/**',
       '.tmp/**',
-      'clients/**/.venv/**',
+      'clients/**/.venv*/**',
       // what `npm run build` emits next to the sources (npm pack)
       '{app,suites,reference-server,schemas,reports,controls}/**/*.js',
       '**/*.d.ts',

@@ -3,8 +3,9 @@
 Usage: python flow.py URL [TOKEN]
        python flow.py --check-install
 
-URL is the catalog's base URL (without /v1). Spark runs in this process's own local JVM (PySpark) with Iceberg's
-Spark runtime jar from target/ (install.sh puts it there: nothing is downloaded at run time) and the catalog
+URL is the catalog's base URL (without /v1). Spark runs in this process's own local JVM (PySpark, of the line the
+venv running this holds: install.sh makes one venv per line) with Iceberg's Spark runtime jar of that line from
+target/ (install.sh puts it there: nothing is downloaded at run time) and the catalog
 configured as Iceberg's Spark docs show: a SparkCatalog of type rest, its uri, the warehouse `reference`, the bearer
 TOKEN when given. Spark writes the data and metadata files itself, where the server places the table, so the server
 must place tables on a file system this process can write (`catalog-conformance serve` does by default).
@@ -22,6 +23,7 @@ import uuid
 from collections.abc import Callable
 from pathlib import Path
 
+import pyspark
 from py4j.protocol import Py4JJavaError
 from pyspark.sql import SparkSession
 
@@ -33,11 +35,16 @@ HERE = Path(__file__).resolve().parent
 CATALOG = "ref"
 
 
+def spark_line() -> str:
+    """The Spark line of this venv's PySpark ("3.5", "4.0"): which runtime jar it takes."""
+    return ".".join(pyspark.__version__.split(".")[:2])
+
+
 def runtime_jar() -> str:
-    """Iceberg's Spark runtime jar that install.sh copied into target/ (exactly one)."""
-    found = glob.glob(str(HERE / "target" / "iceberg-spark-runtime-*.jar"))
+    """Iceberg's Spark runtime jar for this Spark line that install.sh copied into target/ (exactly one)."""
+    found = glob.glob(str(HERE / "target" / f"iceberg-spark-runtime-{spark_line()}_*.jar"))
     if len(found) != 1:
-        raise StepFailed(f"expected one Iceberg Spark runtime jar in {HERE / 'target'}, found {found} (run install.sh)")
+        raise StepFailed(f"expected one Iceberg Spark runtime jar for Spark {spark_line()} in {HERE / 'target'}, found {found} (run install.sh)")
     return found[0]
 
 
