@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ExchangeRecord } from '../suites/_harness/results/exchange-record.ts'
 import type { Violation } from '../suites/_harness/results/violation.ts'
+import { answerText } from '../suites/_harness/results/answer-text.ts'
 import {
-  answerText,
   containerPage,
   defectLines,
   defectRecords,

@@ -55,7 +55,6 @@ import { violatedRules } from './violated-rules.ts'
 import { perRun } from './per-run.ts'
 
 export { portableCurl, reproductionScript } from './reproduction.ts'
-export { answerText } from '../suites/_harness/results/answer-text.ts'
 
 export type DefectKind = 'no-answer' | 'wrong-status' | 'wrong-body' | 'unrecorded'
 
