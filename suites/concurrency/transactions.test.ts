@@ -9,6 +9,8 @@ import { createTinyTable, freshNamespace } from '../_harness/support/scratch.ts'
 import { appendUpdates, mainOf, race } from './race.ts'
 import type { TableFacts } from './race.ts'
 
+const TABLES = ['a', 'b', 'c'] as const
+
 operation('commitTransaction', () => {
   rule(
     {
@@ -33,13 +35,14 @@ operation('commitTransaction', () => {
       const rounds = run.thorough ? 24 : 8
       for (let round = 0; round < rounds; round++) {
         const name = (t: string) => `${t}${round}`
-        for (const t of ['a', 'b', 'c']) await createTinyTable(catalog, ns, name(t))
+        // The three tables are independent: created, then loaded, at once (at a network distance each request one
+        // after another is a round trip of the run's longest chains).
+        await Promise.all(TABLES.map((t) => createTinyTable(catalog, ns, name(t))))
+        const loaded = await Promise.all(
+          TABLES.map((t) => catalog.op.loadTable({ namespace: ns, table: name(t) })),
+        )
         const md: Record<string, TableFacts['metadata']> = {}
-        for (const t of ['a', 'b', 'c'])
-          md[t] = check.setup<TableFacts>(
-            await catalog.op.loadTable({ namespace: ns, table: name(t) }),
-            'load',
-          ).metadata
+        TABLES.forEach((t, i) => (md[t] = check.setup<TableFacts>(loaded[i]!, 'load').metadata))
         const idOf = (i: number, t: string) => 8_000_000 + round * 1000 + i * 10 + t.charCodeAt(0) - 96
         const change = (i: number, t: string) => ({
           identifier: { namespace: ns, name: name(t) },
@@ -69,13 +72,13 @@ operation('commitTransaction', () => {
             `round ${round}: transaction ${i} with a failing requirement is not 204`,
           ),
         )
+        const reloaded = await Promise.all(
+          TABLES.map((t) => catalog.op.loadTable({ namespace: ns, table: name(t) })),
+        )
         const finals: Record<string, number | null> = {}
-        for (const t of ['a', 'b', 'c'])
-          finals[t] = mainOf(
-            check.conform<TableFacts>(await catalog.op.loadTable({ namespace: ns, table: name(t) }), {
-              status: 200,
-            }).metadata,
-          )
+        TABLES.forEach(
+          (t, i) => (finals[t] = mainOf(check.conform<TableFacts>(reloaded[i]!, { status: 200 }).metadata)),
+        )
         const winners = results.flatMap((ex, i) => (succeeded(ex) ? [i] : []))
         check.that(
           winners.length <= 1,

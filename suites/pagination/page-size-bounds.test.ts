@@ -21,7 +21,9 @@ interface ListBody {
 
 async function seeded(ctx: Fixtures): Promise<string[]> {
   const namespace = await ctx.sandbox.namespace(ctx.catalog, 'psize')
-  for (let i = 0; i < TABLES; i++) await createTinyTable(ctx.catalog, namespace, `t${i}`)
+  await Promise.all(
+    Array.from({ length: TABLES }, (_, i) => createTinyTable(ctx.catalog, namespace, `t${i}`)),
+  )
   return namespace
 }
 

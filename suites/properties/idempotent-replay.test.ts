@@ -129,7 +129,7 @@ operation('topic:idempotency', () => {
               for (const ns of u.namespaces) sandbox.dropLater(ns)
             }
           }),
-        // Eight sequences (three runs of three at once): each run is long, and the property is one of the slowest.
+        // At least eight sequences (two runs of LANES at once): each run is long, and the property is one of the slowest.
         { maxRuns: laneRuns(8) },
       )
     },

@@ -9,6 +9,7 @@ import type { Checker } from '../_harness/checker.ts'
 import type { CatalogClient } from '../_harness/client.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import { checkProperty } from '../_harness/support/property.ts'
+import { lanedProperty, laneRuns } from '../_harness/support/lanes.ts'
 import { createTinyTable } from '../_harness/support/scratch.ts'
 
 interface Paged {
@@ -59,7 +60,7 @@ function withTables(
   const names = Array.from({ length: n }, (_, i) => `t${i}`)
   const ready = ctx.sandbox.shared(`tables-${n}`, async () => {
     const ns = await ctx.sandbox.namespace(ctx.catalog, `page${n}`)
-    for (const name of names) await createTinyTable(ctx.catalog, ns, name)
+    await Promise.all(names.map((name) => createTinyTable(ctx.catalog, ns, name)))
     return ns
   })
   return ready.then((ns) => body(ns, names))
@@ -74,20 +75,27 @@ operation('listTables', () => {
     },
     async (ctx) => {
       const { run, meta, catalog, check } = ctx
-      await checkProperty({ run, meta }, () =>
-        fc.asyncProperty(sizes, async ({ n, pageSize }) =>
-          withTables(ctx, n, async (ns, names) => {
-            // Bound: a paginating server needs ceil(n / pageSize) pages, plus one possibly empty last page.
-            const bound = Math.ceil(n / pageSize) + 2
-            const paged = await pageThrough(catalog, check, ns, pageSize, bound)
-            check.that(paged.ended, `the listing ends within ${bound} pages (next-page-token becomes null)`, {
-              received: `${paged.pages.length} pages, still a token`,
-              expected: 'next-page-token: null on the last page',
-            })
-            const seen = paged.pages.flat()
-            check.equal([...seen].sort(), [...names].sort(), 'every table is listed exactly once')
-          }),
-        ),
+      await checkProperty(
+        { run, meta },
+        () =>
+          lanedProperty(sizes, async ({ n, pageSize }) =>
+            withTables(ctx, n, async (ns, names) => {
+              // Bound: a paginating server needs ceil(n / pageSize) pages, plus one possibly empty last page.
+              const bound = Math.ceil(n / pageSize) + 2
+              const paged = await pageThrough(catalog, check, ns, pageSize, bound)
+              check.that(
+                paged.ended,
+                `the listing ends within ${bound} pages (next-page-token becomes null)`,
+                {
+                  received: `${paged.pages.length} pages, still a token`,
+                  expected: 'next-page-token: null on the last page',
+                },
+              )
+              const seen = paged.pages.flat()
+              check.equal([...seen].sort(), [...names].sort(), 'every table is listed exactly once')
+            }),
+          ),
+        { runs: laneRuns(run.runs) },
       )
     },
   )
@@ -100,22 +108,29 @@ operation('listTables', () => {
     },
     async (ctx) => {
       const { run, meta, catalog, check } = ctx
-      await checkProperty({ run, meta }, () =>
-        fc.asyncProperty(sizes, async ({ n, pageSize }) =>
-          withTables(ctx, n, async (ns) => {
-            const paged = await pageThrough(catalog, check, ns, pageSize, Math.ceil(n / pageSize) + 2)
-            if (!paged.paginating) {
-              // Non-paginating servers may return more than pageSize, but must omit next-page-token.
-              check.that(paged.pages.length === 1, 'a non-paginating server answers in one response')
-              return
-            }
-            for (const [i, page] of paged.pages.entries())
-              check.that(page.length <= pageSize, `page ${i + 1} holds at most pageSize=${pageSize} items`, {
-                received: page.length,
-                expected: `<= ${pageSize}`,
-              })
-          }),
-        ),
+      await checkProperty(
+        { run, meta },
+        () =>
+          lanedProperty(sizes, async ({ n, pageSize }) =>
+            withTables(ctx, n, async (ns) => {
+              const paged = await pageThrough(catalog, check, ns, pageSize, Math.ceil(n / pageSize) + 2)
+              if (!paged.paginating) {
+                // Non-paginating servers may return more than pageSize, but must omit next-page-token.
+                check.that(paged.pages.length === 1, 'a non-paginating server answers in one response')
+                return
+              }
+              for (const [i, page] of paged.pages.entries())
+                check.that(
+                  page.length <= pageSize,
+                  `page ${i + 1} holds at most pageSize=${pageSize} items`,
+                  {
+                    received: page.length,
+                    expected: `<= ${pageSize}`,
+                  },
+                )
+            }),
+          ),
+        { runs: laneRuns(run.runs) },
       )
     },
   )

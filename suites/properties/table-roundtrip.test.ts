@@ -162,7 +162,7 @@ async function roundTrip(ctx: RuleContext, families: boolean): Promise<void> {
               expected: v,
             })
         }),
-      // Fifteen tables, three at once.
+      // Fifteen tables, LANES at once.
       { maxRuns: laneRuns(15) },
     )
   } finally {
