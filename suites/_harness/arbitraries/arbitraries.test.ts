@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { sourceFields } from './_internals/iceberg-json.ts'
-import type { IcebergType } from './_internals/iceberg-json.ts'
+import type { IcebergType, PartitionSpecJson } from './_internals/iceberg-json.ts'
 import { icebergSchema } from './iceberg-schema.ts'
 import { namespaceName } from './namespace-name.ts'
-import { partitionSpec } from './partition-spec.ts'
+import { dedupKind, partitionSpec } from './partition-spec.ts'
 import { sortOrder } from './sort-order.ts'
 
 function ids(t: IcebergType): number[] {
@@ -49,6 +49,34 @@ describe('arbitraries', () => {
         expect(order['order-id']).toBe(order.fields.length === 0 ? 0 : 1)
       }),
       { seed: 3, numRuns: 200 },
+    )
+  })
+
+  test('no partition spec holds two fields of one source that Iceberg calls redundant (two time transforms)', () => {
+    const redundant = (spec: PartitionSpecJson): boolean => {
+      const keys = spec.fields.map((f) => `${f['source-id']}|${dedupKind(f.transform)}`)
+      return new Set(keys).size !== keys.length
+    }
+    // Negative control: the spec rustberg 0.3.0 refused (year, day and month of one timestamp) is caught.
+    const refused = {
+      'spec-id': 0,
+      fields: ['year', 'day', 'month'].map((transform, i) => ({
+        'source-id': 1,
+        'field-id': 1000 + i,
+        name: `p#${i}_${transform}`,
+        transform,
+      })),
+    }
+    expect(redundant(refused)).toBe(true)
+    expect(redundant({ ...refused, fields: refused.fields.slice(0, 1) })).toBe(false)
+    fc.assert(
+      fc.property(
+        icebergSchema({ v3: true }).chain((s) => partitionSpec(s)),
+        (spec) => {
+          expect(redundant(spec)).toBe(false)
+        },
+      ),
+      { seed: 4, numRuns: 300 },
     )
   })
 

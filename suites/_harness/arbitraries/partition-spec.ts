@@ -15,6 +15,14 @@ export function transformOf(kind: string): fc.Arbitrary<string> {
   return fc.constant(kind)
 }
 
+const TIME_TRANSFORMS: ReadonlySet<string> = new Set(['year', 'month', 'day', 'hour'])
+
+/** What makes two partition fields of one source redundant: the transform's kind, one for every time transform. */
+export function dedupKind(transform: string): string {
+  const kind = transform.replace(/\[.*$/, '')
+  return TIME_TRANSFORMS.has(kind) ? 'time' : kind
+}
+
 export function partitionSpec(schema: SchemaJson, maxFields = 4): fc.Arbitrary<PartitionSpecJson> {
   const sources = sourceFields(schema).filter((s) => !s.inCollection && transformKinds(s.type).length > 0)
   if (sources.length === 0) return fc.constant({ 'spec-id': 0, fields: [] })
@@ -27,8 +35,11 @@ export function partitionSpec(schema: SchemaJson, maxFields = 4): fc.Arbitrary<P
   return fc
     .uniqueArray(one, {
       maxLength: maxFields,
-      // The table spec forbids two fields with the same source and transform.
-      selector: (x) => `${x.s.id}|${x.transform.replace(/\[.*$/, '')}`,
+      // Two fields with the same source and transform would be one partition twice. The time transforms count as
+      // one: Iceberg's Java builder refuses a second of them on a source ("Cannot add redundant partition"), and so
+      // does a server that follows it (rustberg 0.3.0: 400 to year, day and month of one timestamp), while the table
+      // spec says nothing either way: a create a server may refuse cannot judge a round trip.
+      selector: (x) => `${x.s.id}|${dedupKind(x.transform)}`,
     })
     .map((parts) => ({
       'spec-id': 0,
