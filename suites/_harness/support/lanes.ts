@@ -4,20 +4,70 @@
  * a network distance a property's runs, one after another, were the longest chains of a certification (its floor).
  * Five, not three as first: with three the model-based runs were still the run's longest chain (130 round trips),
  * and the laned properties four of its ten longest.
- * Shrinking works on the run's tuple of cases as on any input; a replay path replays the tuple.
+ *
+ * A failing run is shrunk lane first (`Lanes`): each case alone is tried before anything else, so the case that failed
+ * goes on shrinking by itself. Shrinking the run's tuple as a whole drove every lane in each attempt, and shrank the
+ * lanes that never failed too: against rustberg 0.3.0 the idempotent-replay property's shrinking took 2,701 requests
+ * in five lanes against 744 in three. A replay path replays the tuple, and the lone case shrunk from it.
  */
 import fc from 'fast-check'
 
 /** Cases each run of a laned property drives at once. */
 export const LANES = 5
 
-/** A property whose every run drives LANES draws of `arb` at once (driveLanes). */
+/**
+ * LANES draws of `arb` that shrink lane first: a run's tuple shrinks first to each of its cases alone (a tuple of one),
+ * then as fast-check shrinks a tuple; a tuple of one shrinks its case.
+ */
+export class Lanes<T> extends fc.Arbitrary<T[]> {
+  private readonly all: fc.Arbitrary<T[]>
+  private readonly one: fc.Arbitrary<T[]>
+
+  constructor(arb: fc.Arbitrary<T>, lanes = LANES) {
+    super()
+    this.all = fc.tuple(...Array.from({ length: lanes }, () => arb))
+    this.one = fc.tuple(arb)
+  }
+
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T[]> {
+    return this.all.generate(mrng, biasFactor)
+  }
+
+  canShrinkWithoutContext(value: unknown): value is T[] {
+    if (!Array.isArray(value)) return false
+    return value.length === 1
+      ? this.one.canShrinkWithoutContext(value)
+      : this.all.canShrinkWithoutContext(value)
+  }
+
+  shrink(value: T[], context: unknown): fc.Stream<fc.Value<T[]>> {
+    if (value.length === 1) return this.one.shrink(value, context)
+    // fast-check's tuple keeps each element's context at its index.
+    const contexts: unknown[] = Array.isArray(context) ? context : []
+    const alone = value.map((v, i) => aloneValue(v, contexts[i]))
+    return fc.Stream.of(...alone).join(this.all.shrink(value, context))
+  }
+}
+
+/**
+ * A tuple of one case. A stateful case (one with fast-check's clone method) is used fresh, as fast-check's tuple does:
+ * a clone of the case that ran, and a clone again at each later use.
+ */
+function aloneValue<T>(v: T, context: unknown): fc.Value<T[]> {
+  if (!fc.hasCloneMethod(v)) return new fc.Value([v], [context])
+  const fresh = (x: fc.WithCloneMethod<unknown>): T[] =>
+    Object.defineProperty([x], fc.cloneMethod, {
+      value: () => fresh(x[fc.cloneMethod]() as fc.WithCloneMethod<unknown>),
+    }) as T[]
+  return new fc.Value(fresh(v[fc.cloneMethod]() as fc.WithCloneMethod<unknown>), [context])
+}
+
+/** A property whose every run drives LANES draws of `arb` at once (driveLanes), shrunk lane first (Lanes). */
 export function lanedProperty<T>(
   arb: fc.Arbitrary<T>,
   drive: (c: T, lane: number) => Promise<void>,
 ): fc.IAsyncPropertyWithHooks<[T[]]> {
-  const cases: fc.Arbitrary<T[]> = fc.tuple(...Array.from({ length: LANES }, () => arb))
-  return fc.asyncProperty(cases, (drawn) => driveLanes(drawn, drive))
+  return fc.asyncProperty(new Lanes(arb), (drawn) => driveLanes(drawn, drive))
 }
 
 /** The runs that try at least `cases` cases. */
