@@ -21,7 +21,7 @@ const DELAY_MS = 10
 
 async function measure(): Promise<FileChains> {
   const server = await startReference()
-  const proxy = await startRecordingProxy(server.url, DELAY_MS)
+  const proxy = await startRecordingProxy(server.url, DELAY_MS, { closesAfterErrors: false })
   try {
     let byFile: Record<string, { chain: number }> = {}
     await certifyOnce(['--url', `${proxy.url}/`], 900_000, {}, false, (results) => {
