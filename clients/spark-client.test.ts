@@ -1,6 +1,6 @@
 /**
- * Spark 3.5 and 4.0, each with Iceberg's Spark runtime for its line, against `catalog-conformance serve` as a user
- * starts it (default options: a file warehouse in a temporary folder, which Spark writes its data and metadata files
+ * Spark 3.5, 4.0 and 4.1 (a requirements file each in clients/spark/), each with Iceberg's Spark runtime for its
+ * line, against `catalog-conformance serve` as a user starts it (default options: a file warehouse in a temporary folder, which Spark writes its data and metadata files
  * into): clients/spark/flow.py, in the venv of each line that clients/spark/install.sh makes, with the catalog
  * configured as README.md shows (a SparkCatalog of type rest, the warehouse `reference`, the token). Every step must
  * pass, without a token and with one; a wrong token must fail the first step that uses the catalog.
@@ -8,7 +8,7 @@
  * Without a line's venv or runtime jar its tests are skipped and say so (so `npm test` needs no Python or Spark);
  * under CI they fail instead, because CI installs them first.
  */
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -20,8 +20,20 @@ const JARS = join(HERE, 'spark', 'target')
 const FLOW = join(HERE, 'spark', 'flow.py')
 const TOKEN = 'spark-clients-token'
 const STEPS = 17
-/** The Spark lines install.sh installs, each in its own venv with its own runtime jar. */
-const LINES = ['3.5', '4.0'] as const
+/** The Spark lines install.sh installs, each in its own venv with its own runtime jar: one requirements file each. */
+const LINES = readdirSync(join(HERE, 'spark'))
+  .map((f) => /^requirements-(\d+\.\d+)\.txt$/.exec(f)?.[1])
+  .filter((line) => line !== undefined)
+  .sort()
+
+describe('the Spark lines', () => {
+  it('are those install.sh installs, each with a requirements file', () => {
+    const installs = /^LINES=\(([^)]*)\)$/m.exec(readFileSync(join(HERE, 'spark', 'install.sh'), 'utf8'))?.[1]
+    const installed = [...(installs ?? '').matchAll(/"(\d+\.\d+) /g)].map((m) => m[1]).sort()
+    expect(LINES.length).toBeGreaterThan(0)
+    expect(installed).toEqual(LINES)
+  })
+})
 
 for (const line of LINES) {
   const python = join(HERE, 'spark', `.venv-${line}`, 'bin', 'python')

@@ -36,7 +36,7 @@ CATALOG = "ref"
 
 
 def spark_line() -> str:
-    """The Spark line of this venv's PySpark ("3.5", "4.0"): which runtime jar it takes."""
+    """The Spark line of this venv's PySpark ("3.5", "4.0", "4.1"): which runtime jar it takes."""
     return ".".join(pyspark.__version__.split(".")[:2])
 
 

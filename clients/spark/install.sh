@@ -8,7 +8,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 # The Iceberg release of the runtime jars.
 ICEBERG_VERSION=1.11.0
 # Each Spark line with the Scala version of its PySpark's jars.
-LINES=("3.5 2.12" "4.0 2.13")
+LINES=("3.5 2.12" "4.0 2.13" "4.1 2.13")
 
 mkdir -p "$here/target"
 for entry in "${LINES[@]}"; do
