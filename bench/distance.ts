@@ -53,7 +53,7 @@ export function outcomeDiffs(a: ReadonlyMap<string, string>, b: ReadonlyMap<stri
 }
 
 /** One certification of a fresh reference server child behind a proxy that delays each request `delayMs`. */
-async function atDistance(
+export async function atDistance(
   delayMs: number,
   args: readonly string[],
   inspect: (r: ResultsJson) => void,

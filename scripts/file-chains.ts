@@ -11,35 +11,26 @@
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { certifyOnce } from '../bench/certify.ts'
-import { startRecordingProxy } from '../bench/lib/recording-proxy.ts'
-import { startReference } from '../bench/lib/targets.ts'
+import { atDistance } from '../bench/distance.ts'
 import { PACKAGE_ROOT } from '../app/cli/version.ts'
 import { FILE_CHAINS_PATH, type FileChains } from '../app/config/file-order.ts'
 
 const DELAY_MS = 10
 
 async function measure(): Promise<FileChains> {
-  const server = await startReference()
-  const proxy = await startRecordingProxy(server.url, DELAY_MS, { closesAfterErrors: false })
-  try {
-    let byFile: Record<string, { chain: number }> = {}
-    await certifyOnce(['--url', `${proxy.url}/`], 900_000, {}, false, (results) => {
-      byFile = (results as { requests?: { byFile?: typeof byFile } }).requests?.byFile ?? {}
-    })
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: PACKAGE_ROOT,
-      encoding: 'utf8',
-    }).trim()
-    // results.json lists the files sorted by path.
-    const chains = Object.fromEntries(Object.entries(byFile).map(([file, f]) => [file, f.chain]))
-    return {
-      measured: `scripts/file-chains.ts at ${commit}, ${new Date().toISOString().slice(0, 10)}: the bundled reference server by --url, ${DELAY_MS} ms a request`,
-      chains,
-    }
-  } finally {
-    await proxy.close()
-    await server.stop()
+  let byFile: Record<string, { chain: number }> = {}
+  await atDistance(DELAY_MS, [], (results) => {
+    byFile = (results as { requests?: { byFile?: typeof byFile } }).requests?.byFile ?? {}
+  })
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+    cwd: PACKAGE_ROOT,
+    encoding: 'utf8',
+  }).trim()
+  // results.json lists the files sorted by path.
+  const chains = Object.fromEntries(Object.entries(byFile).map(([file, f]) => [file, f.chain]))
+  return {
+    measured: `scripts/file-chains.ts at ${commit}, ${new Date().toISOString().slice(0, 10)}: the bundled reference server by --url, ${DELAY_MS} ms a request`,
+    chains,
   }
 }
 
