@@ -1,9 +1,10 @@
 /**
  * Spark 3.5, 4.0 and 4.1 (a requirements file each in clients/spark/), each with Iceberg's Spark runtime for its
- * line, against `catalog-conformance serve` as a user starts it (default options: a file warehouse in a temporary folder, which Spark writes its data and metadata files
- * into): clients/spark/flow.py, in the venv of each line that clients/spark/install.sh makes, with the catalog
- * configured as README.md shows (a SparkCatalog of type rest, the warehouse `reference`, the token). Every step must
- * pass, without a token and with one; a wrong token must fail the first step that uses the catalog.
+ * line, against `catalog-conformance serve` as a user starts it (default options: a file warehouse in a temporary
+ * folder, which Spark writes its data and metadata files into): clients/spark/flow.py, in the venv of each line that
+ * clients/spark/install.sh makes, with the catalog configured as README.md shows (a SparkCatalog of type rest, the
+ * warehouse `reference`, the token). Every step must pass, without a token and with one; a wrong token must fail the
+ * first step that uses the catalog.
  *
  * Without a line's venv or runtime jar its tests are skipped and say so (so `npm test` needs no Python or Spark);
  * under CI they fail instead, because CI installs them first.
