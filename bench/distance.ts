@@ -1,7 +1,8 @@
 /**
  * Certification at a network distance: the default certification of the bundled reference server run directly (in
- * the CLI's process, as `catalog-conformance run` does) and then through a local proxy that holds every request
- * `delay` ms before passing it on (one round trip to a catalog that far away), at each delay. The server behind the
+ * the CLI's process, as `catalog-conformance run` does) and then through a local proxy that holds every byte of every
+ * request `delay` ms before passing it on (one round trip to a catalog that far away; lib/delay-proxy.ts), at each
+ * delay. The server behind the
  * proxy is a fresh reference server child for each run; the run goes by `--url`, so it also drops what it created, as
  * against any remote catalog.
  *
@@ -14,7 +15,7 @@
  */
 import { certifyOnce } from './certify.ts'
 import type { CertifySample, ResultsJson } from './certify.ts'
-import { startRecordingProxy } from './lib/recording-proxy.ts'
+import { startDelayProxy } from './lib/delay-proxy.ts'
 import { round } from './lib/stats.ts'
 import { startReference } from './lib/targets.ts'
 
@@ -59,8 +60,7 @@ export async function atDistance(
   inspect: (r: ResultsJson) => void,
 ): Promise<CertifySample> {
   const server = await startReference()
-  // The bundled reference server keeps its connections after an error answer.
-  const proxy = await startRecordingProxy(server.url, delayMs, { closesAfterErrors: false })
+  const proxy = await startDelayProxy(server.url, delayMs)
   try {
     return await certifyOnce(['--url', `${proxy.url}/`, ...args], 900_000, {}, false, inspect)
   } finally {

@@ -1,9 +1,10 @@
 /**
  * A forwarding HTTP proxy that records every request it passes on (method, path, content type, body) and when it
  * was sent and answered, on this process's `performance.now()` clock. The floor benchmark puts it between the CLI
- * and a server, then replays what it recorded; the distance benchmark delays each request by as much as a network
- * would. It listens on this machine's own network address where it has one: a catalog across a network has no loopback
- * URL, and the CLI takes a loopback one for this machine unless it is a long way off (app/config/workers.ts).
+ * and a server, then replays what it recorded. (The distance benchmark delays requests with delay-proxy.ts, which
+ * forwards bytes at a fraction of this proxy's CPU.) It listens on this machine's own network address where it has
+ * one: a catalog across a network has no loopback URL, and the CLI takes a loopback one for this machine unless it is
+ * a long way off (app/config/workers.ts).
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -48,30 +49,14 @@ function endToEnd(headers: http.IncomingHttpHeaders): Record<string, string> {
   return out
 }
 
-/** What the proxy knows of the server behind it. */
-export interface Upstream {
-  /**
-   * Whether the server may close a connection after an error answer without saying so (Jetty does, after the 400 it
-   * gives a `%00` path): then no socket that carried one is kept. Unless told otherwise, as for any server. The
-   * bundled reference server keeps its connections: kept, a certification 40 ms away opened 53-54 connections to it
-   * instead of ~1,365 (one after each of its 4xx answers), and the proxy took 2.9-3.0 s of CPU instead of 3.4 s.
-   */
-  readonly closesAfterErrors?: boolean
-}
-
 /**
  * Listens on a free port of this machine's own address (ownAddress) and forwards to `target` (a base URL, no path)
  * over keep-alive sockets. `delayMs` holds each request that long before passing it on: a catalog one round trip of
- * that length away. A socket that carried an error answer is not kept unless `behind` says the server keeps it,
- * and an idempotent request whose kept-alive socket the server had closed anyway is sent once more on a new one, as
- * the harness's transport does.
+ * that length away. A socket that carried an error answer is not kept (Jetty closes after the 400 it gives a `%00`
+ * path, without saying so), and an idempotent request whose kept-alive socket the server had closed anyway is sent
+ * once more on a new one, as the harness's transport does.
  */
-export async function startRecordingProxy(
-  target: string,
-  delayMs = 0,
-  behind: Upstream = {},
-): Promise<RecordingProxy> {
-  const closesAfterErrors = behind.closesAfterErrors ?? true
+export async function startRecordingProxy(target: string, delayMs = 0): Promise<RecordingProxy> {
   const to = new URL(target)
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
   const requests: RecordedRequest[] = []
@@ -99,7 +84,7 @@ export async function startRecordingProxy(
             answer.pipe(res)
             // Jetty may close the connection after an error answer without saying so; back in the pool, the socket
             // would take the next request (a POST, which is never sent again) down with a 502. Not kept.
-            if (closesAfterErrors && (answer.statusCode ?? 0) >= 400) upstream.shouldKeepAlive = false
+            if ((answer.statusCode ?? 0) >= 400) upstream.shouldKeepAlive = false
             answer.on('end', () =>
               requests.push({
                 method: req.method ?? 'GET',
