@@ -128,8 +128,8 @@ export async function dropNamespaceTree(
   ])
   // In a fixed order (children, views, tables), whatever order the drops answered in.
   for (const group of dropped) for (const names of group) removed.push(...names)
+  // The client's ledger notes a 2xx or 404 as the namespace gone.
   const ex = await client.call('dropNamespace', { namespace: ns })
-  if (ex.status === 204 || ex.status === 200 || ex.status === 404) client.options.ledger?.dropped(ns)
   if (ex.status === 204 || ex.status === 200) removed.push(`namespace ${ns.join(sep)}`)
   else if (serverFailed(ex)) onServerError(ex)
   else if (ex.status !== 404 && !listsAll)

@@ -62,6 +62,25 @@ describe('ContentsLedger, drops', () => {
     ledger.record('createNamespace', [A])
     expect(ledger.isGone(A)).toBe(false)
   })
+
+  it('may have a namespace it was asked to create until a drop of it is answered 2xx or 404', () => {
+    const ledger = new ContentsLedger()
+    expect(ledger.mayExist(A)).toBe(false)
+    ledger.record('createNamespace', [A])
+    // A refused create still may have created it (a faulty server).
+    ledger.answered('createNamespace', {}, 400)
+    expect(ledger.mayExist(A)).toBe(true)
+    // A drop that failed leaves it.
+    ledger.answered('dropNamespace', { namespace: A }, 409)
+    ledger.answered('dropNamespace', { namespace: A }, 503)
+    expect(ledger.mayExist(A)).toBe(true)
+    ledger.answered('dropNamespace', { namespace: A }, 204)
+    expect([ledger.mayExist(A), ledger.isGone(A)]).toEqual([false, true])
+    ledger.record('createNamespace', [A])
+    expect(ledger.mayExist(A)).toBe(true)
+    ledger.answered('dropNamespace', { namespace: A }, 404)
+    expect(ledger.mayExist(A)).toBe(false)
+  })
 })
 
 describe('ContentsLedger, names', () => {

@@ -212,7 +212,10 @@ export class ContentsLedger {
         }
     const removed =
       (status >= 200 && status < 300) ||
-      (status === 404 && (operationId === 'dropTable' || operationId === 'dropView'))
+      (status === 404 &&
+        (operationId === 'dropTable' || operationId === 'dropView' || operationId === 'dropNamespace'))
+    // A namespace a test dropped itself (or found absent) is not dropped again by cleanup.
+    if (removed && operationId === 'dropNamespace' && args.namespace) this.dropped(args.namespace)
     const object = removed ? objectRemoved(operationId, args) : undefined
     if (object?.ns && object.name !== undefined)
       this.known.get(keyOf(object.ns))?.names[object.kind]?.delete(object.name)
@@ -234,6 +237,15 @@ export class ContentsLedger {
 
   isGone(ns: readonly string[]): boolean {
     return this.gone.has(keyOf(ns))
+  }
+
+  /**
+   * Whether `ns` may be there to drop: a create of it was sent (whatever the answer: a faulty server may create what
+   * it refused) and no drop since removed it. A namespace the file never asked for (a model's key its sequence never
+   * created) or already dropped is not.
+   */
+  mayExist(ns: readonly string[]): boolean {
+    return this.known.has(keyOf(ns)) && !this.gone.has(keyOf(ns))
   }
 
   /** What `ns` may hold; anything, for a namespace this ledger did not see created. */
