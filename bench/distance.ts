@@ -2,9 +2,8 @@
  * Certification at a network distance: the default certification of the bundled reference server run directly (in
  * the CLI's process, as `catalog-conformance run` does) and then through a local proxy that holds every byte of every
  * request `delay` ms before passing it on (one round trip to a catalog that far away; lib/delay-proxy.ts), at each
- * delay. The server behind the
- * proxy is a fresh reference server child for each run; the run goes by `--url`, so it also drops what it created, as
- * against any remote catalog.
+ * delay. The server behind the proxy is a fresh reference server child for each run; the run goes by `--url`, so it
+ * also drops what it created, as against any remote catalog.
  *
  * For each: the wall time, the requests, their longest chain (the floor: no run of these tests ends before chain ×
  * delay), the peak in flight, the ratio to the direct run, and whether every test's outcome is that of the same
