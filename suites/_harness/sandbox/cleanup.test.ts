@@ -203,6 +203,18 @@ describe('Sandbox.cleanup', () => {
     expect(tables.size).toBe(0)
   })
 
+  it('drops a namespace the server says it created from a body the ledger could not read', async () => {
+    const s = sandbox(false)
+    const ns = s.names.namespace('raw')
+    // A raw body names no namespace the ledger can read; the answer names the one created.
+    const ex = await s.client().op.createNamespace({ rawBody: JSON.stringify({ namespace: ns }) })
+    expect(ex.status).toBe(200)
+    requests.length = 0
+    await s.cleanup()
+    expect(requests).toEqual([`DELETE /v1/namespaces/${ns[0]}`])
+    expect(tables.size).toBe(0)
+  })
+
   it('sends nothing when the target is discarded with its data after the run', async () => {
     const { s, ns } = await withTable(true)
     await s.dropQuietly(ns)

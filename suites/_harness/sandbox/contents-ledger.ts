@@ -214,8 +214,8 @@ export class ContentsLedger {
       (status >= 200 && status < 300) ||
       (status === 404 &&
         (operationId === 'dropTable' || operationId === 'dropView' || operationId === 'dropNamespace'))
-    // A namespace a test dropped itself (or found absent) is not dropped again by cleanup.
-    if (removed && operationId === 'dropNamespace' && args.namespace) this.dropped(args.namespace)
+    // A namespace a drop removed (or found absent), by a test or by cleanup, is not dropped again.
+    if (removed && operationId === 'dropNamespace' && args.namespace) this.gone.add(keyOf(args.namespace))
     const object = removed ? objectRemoved(operationId, args) : undefined
     if (object?.ns && object.name !== undefined)
       this.known.get(keyOf(object.ns))?.names[object.kind]?.delete(object.name)
@@ -228,15 +228,6 @@ export class ContentsLedger {
   namesIn(ns: readonly string[], kind: ObjectKind): readonly string[] | undefined {
     const names = this.known.get(keyOf(ns))?.names[kind]
     return names ? [...names] : undefined
-  }
-
-  /** A drop removed `ns` (or found it absent): the file's cleanup need not drop it again. */
-  dropped(ns: readonly string[]): void {
-    this.gone.add(keyOf(ns))
-  }
-
-  isGone(ns: readonly string[]): boolean {
-    return this.gone.has(keyOf(ns))
   }
 
   /**

@@ -102,12 +102,11 @@ export class Sandbox {
   private track(ex: Exchange): void {
     if (ex.operationId !== 'createNamespace' || ex.status < 200 || ex.status >= 300) return
     const ns = (ex.json as { namespace?: unknown } | undefined)?.namespace
-    if (
-      Array.isArray(ns) &&
-      ns.every((p) => typeof p === 'string') &&
-      !this.file.created.some((c) => same(c, ns))
-    )
-      this.file.created.push(ns as string[])
+    if (!Array.isArray(ns) || !ns.every((p): p is string => typeof p === 'string')) return
+    // The ledger learns it too: a body it could not read (a raw one) named none, and cleanup drops only what it may
+    // hold (mayExist).
+    this.file.ledger.record('createNamespace', [ns])
+    if (!this.file.created.some((c) => same(c, ns))) this.file.created.push(ns)
   }
 
   /** Creates a fresh namespace of this run (a setup step). */
@@ -154,9 +153,9 @@ export class Sandbox {
   /** Drops every namespace this file created, deepest first. */
   async cleanup(): Promise<void> {
     await Promise.all(this.file.pending.splice(0))
-    // Those a property run already dropped are left out.
-    const left = this.file.created.filter((ns) => !this.file.ledger.isGone(ns))
-    // Deepest first; the namespaces of one depth at once (none holds another).
+    // Deepest first; the namespaces of one depth at once (none holds another). Those a test or a property run already
+    // dropped send nothing (dropQuietly).
+    const left = this.file.created
     const depths = [...new Set(left.map((ns) => ns.length))].sort((a, b) => b - a)
     for (const depth of depths)
       await inParallel(
