@@ -1,4 +1,5 @@
 import http from 'node:http'
+import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startDelayProxy } from './delay-proxy.ts'
@@ -84,6 +85,17 @@ describe('delay proxy', () => {
     const farMs = (await far.send('GET', '/v1/config')).ms
     expect(farMs).toBeGreaterThanOrEqual(115)
     expect(nearMs).toBeLessThan(60)
+  })
+
+  it('answers a client that ends its side after its request, the request still delayed', async () => {
+    const { proxy } = await through(50)
+    const { hostname, port } = new URL(proxy.url)
+    const socket = net.connect({ host: hostname, port: Number(port) })
+    const chunks: Buffer[] = []
+    socket.on('data', (c: Buffer) => chunks.push(c))
+    socket.end('GET /half HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n')
+    await new Promise((resolve) => socket.on('close', resolve))
+    expect(Buffer.concat(chunks).toString('utf8')).toMatch(/^HTTP\/1\.1 200 [^]*\r\n\r\n[^]*GET \/half /)
   })
 
   it('closes the client connection when the server goes away', async () => {

@@ -51,7 +51,8 @@ export async function startDelayProxy(target: string, delayMs: number): Promise<
   const to = new URL(target)
   const sockets = new Set<net.Socket>()
   let accepted = 0
-  const server = net.createServer((client) => {
+  // Half-open: a client that ends its side still gets the answer to what it sent before, which is on its way.
+  const server = net.createServer({ allowHalfOpen: true }, (client) => {
     accepted++
     const upstream = net.connect({ host: to.hostname, port: Number(to.port) })
     for (const s of [client, upstream]) {
