@@ -111,9 +111,7 @@ export async function prepareRun(
     const [roundTripMs, noRoute, parent, leftovers] = await Promise.all([
       // How far the catalog is decides how much of the run overlaps (app/config/workers.ts): the quickest of a few
       // more configuration reads on the open connection, so that a cold first answer does not count.
-      quickestOf(ROUND_TRIP_SAMPLES, { near: DISTANT_MS, far: FAR_MS, farAfter: FAR_AFTER }, () =>
-        bootstrap().op.getConfig(),
-      ),
+      quickestOf(ROUND_TRIP_SAMPLES, ROUND_TRIP_LIMITS, () => bootstrap().op.getConfig()),
       // The no-route fingerprint: a GET of a path that cannot exist, under the catalog's prefix (reads nothing).
       client.raw('GET', `${client.pathOf('listNamespaces')}${NO_SUCH_ROUTE}`),
       // The run writes under the parent, never the parent itself: it must exist already.
@@ -175,7 +173,17 @@ const ROUND_TRIP_SAMPLES = 10
 
 /** Reads after which a catalog none of whose answers came within FAR_MS, distant by any address, needs no more. */
 const FAR_AFTER = 3
-const FAR_MS = DISTANT_LOOPBACK_MS
+/**
+ * Twice the loopback bound: a fresh Java fixture on a busy 2-core machine took 9-37 ms to each of its first twelve
+ * configuration reads (three fresh instances), the quickest of the first three 13-21 ms and of ten 9-13 ms. With the
+ * bound itself (20 ms), three such reads stopped the count and the fixture ran as a distant catalog (6 workers, 16
+ * tests of a file at once) in 3 runs of 9: 19-27 s against 18.5-19 s. A catalog 40 ms or more away still stops after
+ * three reads; one 20 to 40 ms away pays seven round trips more, once.
+ */
+const FAR_MS = 2 * DISTANT_LOOPBACK_MS
+
+/** When the reads of quickestOf may stop: under DISTANT_MS, or after FAR_AFTER reads none within FAR_MS. */
+export const ROUND_TRIP_LIMITS = { near: DISTANT_MS, far: FAR_MS, farAfter: FAR_AFTER } as const
 
 /**
  * The shortest duration of up to `n` requests sent one after another (ms, rounded to 0.1). It stops at the first
