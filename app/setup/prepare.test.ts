@@ -26,6 +26,9 @@ describe('quickestOf (how far the catalog is)', () => {
     // One answer within it keeps the reads going.
     expect(await reads([41, 39, 42, 18, 3])).toEqual({ best: 3, sent: 5 })
     // A fresh fixture's first reads on a busy machine, none within the loopback bound (20 ms), all within the far one.
-    expect(await reads([27.4, 23.5, 21.2, 26.2, 19, 19.5, 16.5, 21.2, 22.4, 9, 1])).toEqual({ best: 9, sent: 10 })
+    expect(await reads([27.4, 23.5, 21.2, 26.2, 19, 19.5, 16.5, 21.2, 22.4, 9, 1])).toEqual({
+      best: 9,
+      sent: 10,
+    })
   })
 })
