@@ -1,7 +1,8 @@
 /**
  * `--max-in-flight N` caps the requests in flight against the catalog, whoever sends them (the tests of a file run
  * concurrently, files in parallel workers): results.json's own peak says so, and the same areas without the cap go
- * past it (so the cap is what held them).
+ * past it (so the cap is what held them). A cap that leaves a worker one request at a time lets nothing race: the
+ * concurrency rules say so (not-configured) rather than pass.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -43,17 +44,40 @@ describe('--max-in-flight', () => {
     return JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Run
   }
 
+  // One uncapped run for both tests.
+  let uncapped: Promise<Run> | undefined
+  const free = () => (uncapped ??= certify('free', []))
+  const outcomes = (r: Run) => Object.fromEntries(r.tests.map((t) => [t.id, t.outcome]))
+  const isRace = (id: string) => id.startsWith('suites/concurrency/')
+
   it(
-    'holds the peak in flight at N, with the same outcomes as an uncapped run',
+    'holds the peak in flight at N, with the same outcomes as an uncapped run where each worker has two or more',
     { timeout: 180_000 },
     async () => {
-      const capped = await certify('capped', ['--max-in-flight', '2'])
-      const free = await certify('free', [])
+      const capped = await certify('capped', ['--max-in-flight', '2', '--workers', '1'])
       expect(capped.requests.peakInFlight).toBeLessThanOrEqual(2)
-      expect(free.requests.peakInFlight).toBeGreaterThan(2)
-      const outcomes = (r: Run) => Object.fromEntries(r.tests.map((t) => [t.id, t.outcome]))
-      expect(outcomes(capped)).toEqual(outcomes(free))
+      expect((await free()).requests.peakInFlight).toBeGreaterThan(2)
+      expect(outcomes(capped)).toEqual(outcomes(await free()))
       expect(capped.verdict).toBe('conformant')
+    },
+  )
+
+  // Each of two workers with one request in flight: a race's requests would go one after another, so its rules say
+  // so rather than pass; every other rule is judged as without the cap.
+  it(
+    'ends the racing rules as not-configured where a worker has one request in flight',
+    { timeout: 180_000 },
+    async () => {
+      const single = await certify('single', ['--max-in-flight', '2', '--workers', '2'])
+      expect(single.requests.peakInFlight).toBeLessThanOrEqual(2)
+      const races = single.tests.filter((t) => isRace(t.id))
+      expect(races.length).toBeGreaterThanOrEqual(8)
+      for (const t of races) expect([t.id, t.outcome]).toEqual([t.id, 'not-configured'])
+      const others = (r: Run) => Object.fromEntries(Object.entries(outcomes(r)).filter(([id]) => !isRace(id)))
+      expect(others(single)).toEqual(others(await free()))
+      // Without the cap the same races run, and the bundled server passes them.
+      for (const t of (await free()).tests.filter((t) => isRace(t.id)))
+        expect([t.id, t.outcome]).toEqual([t.id, 'pass'])
     },
   )
 })

@@ -5,7 +5,7 @@
  * successful commit is lost, and the successful commits form one history (linearizable per table).
  */
 import { operation, rule } from '../_harness/dsl.ts'
-import { appendUpdates, mainOf, race, raceTable } from './race.ts'
+import { appendUpdates, mainOf, needsRace, race, raceTable } from './race.ts'
 import type { TableFacts } from './race.ts'
 
 const REQUIRES = [
@@ -26,6 +26,7 @@ operation('updateTable', () => {
       requires: [...REQUIRES],
     },
     async (ctx) => {
+      needsRace(ctx)
       const { catalog, check, run } = ctx
       const { ns, md } = await raceTable(ctx, 'race')
       const base = mainOf(md)
@@ -61,6 +62,7 @@ operation('updateTable', () => {
       requires: [...REQUIRES],
     },
     async (ctx) => {
+      needsRace(ctx)
       const { catalog, check, run } = ctx
       const { ns, md } = await raceTable(ctx, 'nolost')
       const uuid = (md as { 'table-uuid'?: string })['table-uuid']
@@ -96,6 +98,7 @@ operation('updateTable', () => {
       requires: [...REQUIRES],
     },
     async (ctx) => {
+      needsRace(ctx)
       const { catalog, check, run } = ctx
       const { ns } = await raceTable(ctx, 'linear')
       const results = await race(run.concurrency, (i) =>

@@ -7,7 +7,7 @@
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import { RELEASES, type Release } from '../../schemas/operations.ts'
-import { appendUpdates, race, raceTable } from './race.ts'
+import { appendUpdates, needsRace, race, raceTable } from './race.ts'
 import type { TableFacts } from './race.ts'
 
 /** Statuses a racing snapshot commit may get under the run's profile (400 only before 1.11). */
@@ -25,6 +25,7 @@ operation('updateTable', () => {
       requires: ['createNamespace', 'createTable', 'loadTable', 'updateTable'],
     },
     async (ctx) => {
+      needsRace(ctx)
       const { catalog, check, run } = ctx
       const { ns, md } = await raceTable(ctx, 'branches')
       const ids = Array.from({ length: run.concurrency }, (_, i) => 8_000_000 + i)
@@ -61,6 +62,7 @@ operation('renameTable', () => {
       requires: ['createNamespace', 'createTable', 'renameTable', 'dropTable', 'tableExists'],
     },
     async (ctx) => {
+      needsRace(ctx)
       const { catalog, check } = ctx
       const { ns } = await raceTable(ctx, 'rendrop')
       const [renamed, dropped] = await Promise.all([

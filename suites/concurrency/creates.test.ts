@@ -4,7 +4,7 @@
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import { TINY_SCHEMA, freshNamespace } from '../_harness/support/scratch.ts'
-import { race } from './race.ts'
+import { needsRace, race } from './race.ts'
 
 operation('createTable', () => {
   rule(
@@ -13,7 +13,8 @@ operation('createTable', () => {
       title: 'K concurrent creates of one table name: one 200, the rest 409',
       requires: ['createNamespace', 'createTable', 'dropTable', 'dropNamespace'],
     },
-    async ({ catalog, sandbox, check, run }) => {
+    async ({ catalog, sandbox, check, run, notConfigured }) => {
+      needsRace({ run, notConfigured })
       const { ns } = await freshNamespace(sandbox, catalog, 'ctab')
       const results = await race(run.concurrency, () =>
         catalog.op.createTable({ namespace: ns, body: { name: 'same', schema: TINY_SCHEMA } }),
@@ -35,7 +36,8 @@ operation('createNamespace', () => {
       title: 'K concurrent creates of one namespace: one 200, the rest 409',
       requires: ['createNamespace', 'dropNamespace'],
     },
-    async ({ catalog, sandbox, check, run }) => {
+    async ({ catalog, sandbox, check, run, notConfigured }) => {
+      needsRace({ run, notConfigured })
       const ns = sandbox.names.namespace('cns')
       const results = await race(run.concurrency, () =>
         catalog.op.createNamespace({ body: { namespace: ns } }),

@@ -6,7 +6,7 @@
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import { createTinyTable, freshNamespace } from '../_harness/support/scratch.ts'
-import { appendUpdates, mainOf, race } from './race.ts'
+import { appendUpdates, mainOf, needsRace, race } from './race.ts'
 import type { TableFacts } from './race.ts'
 
 const TABLES = ['a', 'b', 'c'] as const
@@ -25,7 +25,8 @@ operation('commitTransaction', () => {
         'dropNamespace',
       ],
     },
-    async ({ catalog, sandbox, check, run }) => {
+    async ({ catalog, sandbox, check, run, notConfigured }) => {
+      needsRace({ run, notConfigured })
       const { ns } = await freshNamespace(sandbox, catalog, 'tx')
       // A race is won or lost by scheduling: one round can miss a server's window of non-atomicity (the Java
       // fixture's shows in most rounds, not all: since it answers faster, four rounds missed it in 2 of 14 full runs).
