@@ -26,6 +26,7 @@ import { recordOf } from './http/exchange.ts'
 import type { Exchange } from './http/exchange.ts'
 import { Redactor } from './http/redact.ts'
 import { Silence, Transport, keepAlivePool } from './http/transport.ts'
+import { stallAfterMs, whileProgressing } from './support/progress-watch.ts'
 import type { Agent } from 'undici'
 import { InFlightGate } from './http/in-flight-gate.ts'
 import { RequestLog } from './http/request-log.ts'
@@ -242,6 +243,9 @@ function catalogued(id: string): RuleEntry {
   )
 }
 
+/** The longest a test runs even while its requests make progress (30 minutes). */
+const RULE_BACKSTOP_MS = 30 * 60_000
+
 /** Declares one conformance test of one spec rule. */
 export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promise<void>): void {
   const operationId = currentOperation ?? 'topic:unknown'
@@ -251,7 +255,8 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
   test(
     title,
     {
-      timeout: spec.timeout ?? 60_000,
+      // A backstop: a test ends earlier when its file's requests stop moving (support/progress-watch.ts).
+      timeout: spec.timeout ?? RULE_BACKSTOP_MS,
       meta: {
         conformance: {
           area: spec.id.split('/')[0] ?? 'misc',
@@ -314,7 +319,7 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
         ctx.unsupported(`${missing.join(', ')} ${why}`)
       }
       try {
-        await fn(ctx)
+        await whileProgressing(fn(ctx), () => ctx.transport.lastActivity, stallAfterMs(ctx.run.timeoutMs))
       } catch (e) {
         const explained = ctx.check.explain(e)
         await annotateOutcome(ctx, uiNote(meta, explained))

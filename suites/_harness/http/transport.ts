@@ -89,6 +89,8 @@ export class Transport {
   private readonly silence: Silence
 
   private readonly opts: TransportOptions
+  /** performance.now() when a request was last sent or answered (support/progress-watch.ts). */
+  lastActivity = performance.now()
   constructor(opts: TransportOptions) {
     this.opts = opts
     this.silence = opts.silence ?? new Silence()
@@ -185,6 +187,7 @@ export class Transport {
     }
     const gate = this.opts.gate
     if (gate) await gate.acquire()
+    this.lastActivity = performance.now()
     const sentAt = nowMs()
     try {
       // The answer's head within the timeout (undici's own timers: an AbortSignal per request cost more, ~2 % of a
@@ -219,6 +222,7 @@ export class Transport {
       if (failure.unanswered) silence.unanswered(failure.message)
       return noResponse(failure.message)
     } finally {
+      this.lastActivity = performance.now()
       gate?.release()
       this.opts.log?.add(req.test ?? '', sentAt, nowMs())
     }
