@@ -142,7 +142,7 @@ export const OPTION_SPECS = {
   serial: {
     type: 'boolean',
     description:
-      'One test at a time: the suite files one after another, the tests of a file in order (slower; tells a defect from an interference between concurrent tests). Not with --workers.',
+      'One test at a time: the suite files one after another, the tests of a file in order (slower; tells a defect from an interference between concurrent tests). A test that races requests on purpose (the concurrency suites) still sends them at once. Not with --workers.',
   },
   maxInFlight: {
     type: 'number',

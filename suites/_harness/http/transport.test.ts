@@ -5,6 +5,15 @@ import { InFlightGate } from './in-flight-gate.ts'
 import { Redactor } from './redact.ts'
 import { CONNECTION_CLOSED, Transport, keepAlivePool, retryAfterMs } from './transport.ts'
 
+/** The port `server` listens on, on the loopback address, once it does. */
+async function listening(server: {
+  listen(port: number, host: string, cb: () => void): unknown
+  address(): unknown
+}): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return (server.address() as AddressInfo).port
+}
+
 describe('Retry-After', () => {
   it('reads delay-seconds and HTTP dates; nothing else asks for a retry', () => {
     expect(retryAfterMs('2')).toBe(2000)
@@ -28,8 +37,7 @@ describe('Transport', () => {
         res.end(JSON.stringify({ echoed: JSON.parse(body) as unknown }))
       })
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const { port } = server.address() as AddressInfo
+    const port = await listening(server)
     const transport = new Transport({ timeoutMs: 5000, redactor: new Redactor([]) })
     try {
       const ex = await transport.send({
@@ -69,8 +77,7 @@ describe('Transport', () => {
         else socket.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}')
       })
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const { port } = server.address() as AddressInfo
+    const port = await listening(server)
     // One connection, so that the second request of a pair is written on the first one's connection.
     const transport = new Transport({
       timeoutMs: 5000,
@@ -124,8 +131,7 @@ describe('Transport', () => {
         setTimeout(() => socket.destroy(), 5)
       })
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const { port } = server.address() as AddressInfo
+    const port = await listening(server)
     const transport = new Transport({
       timeoutMs: 5000,
       redactor: new Redactor([]),
@@ -162,8 +168,7 @@ describe('Transport', () => {
       trickles.add(t)
       res.on('close', () => clearInterval(t))
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const { port } = server.address() as AddressInfo
+    const port = await listening(server)
     const transport = new Transport({ timeoutMs: 300, redactor: new Redactor([]) })
     try {
       for (const path of ['/v1/trickle', '/v1/hang']) {
@@ -197,8 +202,7 @@ describe('Transport', () => {
       res.write('[')
       setTimeout(() => res.end(']'), 500)
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const { port } = server.address() as AddressInfo
+    const port = await listening(server)
     const transport = new Transport({
       timeoutMs: 1000,
       redactor: new Redactor([]),
