@@ -10,8 +10,9 @@ import { snapshotBody } from '../_harness/support/snapshot-body.ts'
  * Ends a racing rule as not-configured where the run's in-flight cap leaves each worker thread one request at a time
  * (`--max-in-flight` below twice the workers): the racing requests would wait for one another at the worker's gate,
  * so nothing would race, and a pass would say nothing of the server under a race. The Java fixture 1.11.0, which loses
- * the race of concurrency/transactions/all-or-nothing in most runs, passed it in every run with `--max-in-flight 1`
- * or 2. With two or more a worker the racing requests share its slots, and at least two are in flight together.
+ * the race of concurrency/transactions/all-or-nothing in most runs, passed it in all four runs with one request a
+ * worker (`--max-in-flight` 1 over one worker, 2 over two, 4 over four twice). With two or more a worker the racing
+ * requests share its slots with the file's other tests: they race as far as those leave room.
  */
 export function needsRace(ctx: Pick<Fixtures, 'run' | 'notConfigured'>): void {
   const share = ctx.run.inFlightPerWorker
