@@ -239,7 +239,8 @@ const MAX_RETRIES = 3
 export const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'TRACE'])
 /** What a request whose connection the server closed before answering records (transportFailure). */
 export const CONNECTION_CLOSED = 'connection closed by the server'
-const RETRY_WAIT_CAP_MS = 5_000
+/** The longest wait a Retry-After gets before the request is sent again (support/progress-watch.ts counts on it). */
+export const RETRY_WAIT_CAP_MS = 5_000
 
 /** Retry-After in milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
 export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {

@@ -6,6 +6,7 @@
  * answering ends a request, never a test; what a limit must still catch is a test that waits on nothing (a promise
  * of the harness that never settles). That test sends nothing, and nothing of its file's transport moves.
  */
+import { RETRY_WAIT_CAP_MS } from '../http/transport.ts'
 
 /** How often the watch looks (ms). */
 const LOOK_EVERY_MS = 1_000
@@ -15,7 +16,7 @@ const LOOK_EVERY_MS = 1_000
  * more where one request may take longer (two request timeouts and a Retry-After wait, transport.ts).
  */
 export function stallAfterMs(requestTimeoutMs: number): number {
-  return Math.max(60_000, 2 * requestTimeoutMs + 5_000)
+  return Math.max(60_000, 2 * requestTimeoutMs + RETRY_WAIT_CAP_MS)
 }
 
 /**
