@@ -113,8 +113,9 @@ describe('harness and configuration errors exit 2 with one line', () => {
   // One test at a time (--serial), the requests after the fifth unanswered one are held back; answered at once, the
   // catalog counts as nearby, 30 ms later as distant (more files at once; app/config/workers.ts, a loopback URL): with
   // the tests of a file at once, every request may be in flight before the fifth goes unanswered. Either way the run
-  // is an error.
-  it.each([
+  // is an error. The three at once: each waits ~1 s for every unanswered request (undici's timers of a request have a
+  // resolution of ~1 s), ~7-10 s in all, on its own server.
+  it.concurrent.each([
     ['serial', 0, ['--serial']],
     ['nearby', 0, []],
     ['distant', 30, []],
