@@ -8,6 +8,7 @@ import type { OperationId } from '../../schemas/operations.ts'
 import { stringifyJson } from '../../schemas/model/json-int64.ts'
 import type { Capabilities } from './capabilities.ts'
 import type { Exchange } from './http/exchange.ts'
+import type { InFlightGate } from './http/in-flight-gate.ts'
 import type { Transport } from './http/transport.ts'
 import type { ContentsLedger } from './sandbox/contents-ledger.ts'
 import { changesNothing, checkWrite, isRead, namespacesTouched } from './sandbox/write-guard.ts'
@@ -47,6 +48,8 @@ export interface ClientOptions {
   readonly ledger?: ContentsLedger
   /** The id of the test this client sends for, which the request log files its requests under (none: the file's). */
   readonly test?: string
+  /** The slots of a race (`withSlots`) its requests go through instead of the worker's in-flight gate. */
+  readonly gate?: InFlightGate
 }
 
 type OperationMethods = { readonly [K in OperationId]: (args?: CallArgs) => Promise<Exchange> }
@@ -88,6 +91,17 @@ export class CatalogClient {
 
   get caps(): Capabilities {
     return this.options.caps
+  }
+
+  /**
+   * This client with `slots` of the worker's in-flight cap (`--max-in-flight`) held for its requests alone until
+   * `close`: the racing requests of the concurrency suites go through it, so that they are in flight together, not
+   * one free slot at a time among the file's other requests. Without a cap, this client itself.
+   */
+  async withSlots(slots: number): Promise<{ readonly client: CatalogClient; close(): void }> {
+    const reserved = await this.options.transport.reserve(slots)
+    if (!reserved) return { client: this, close: () => undefined }
+    return { client: new CatalogClient({ ...this.options, gate: reserved.gate }), close: reserved.close }
   }
 
   /** Path of an operation with its parameters substituted (no base URL). */
@@ -183,6 +197,7 @@ export class CatalogClient {
       ...(body !== undefined ? { body } : {}),
       ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
       ...(this.options.test !== undefined ? { test: this.options.test } : {}),
+      ...(this.options.gate ? { gate: this.options.gate } : {}),
     })
     this.options.onExchange?.(ex)
     return ex

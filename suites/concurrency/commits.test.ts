@@ -31,8 +31,8 @@ operation('updateTable', () => {
       const { ns, md } = await raceTable(ctx, 'race')
       const base = mainOf(md)
       const ids = Array.from({ length: run.concurrency }, (_, i) => 7_000_000 + i)
-      const results = await race(run.concurrency, (i) =>
-        catalog.op.updateTable({
+      const results = await race(catalog, run.concurrency, (i, racer) =>
+        racer.op.updateTable({
           namespace: ns,
           table: 't',
           body: {
@@ -66,8 +66,8 @@ operation('updateTable', () => {
       const { catalog, check, run } = ctx
       const { ns, md } = await raceTable(ctx, 'nolost')
       const uuid = (md as { 'table-uuid'?: string })['table-uuid']
-      const results = await race(run.concurrency, (i) =>
-        catalog.op.updateTable({
+      const results = await race(catalog, run.concurrency, (i, racer) =>
+        racer.op.updateTable({
           namespace: ns,
           table: 't',
           body: {
@@ -101,8 +101,8 @@ operation('updateTable', () => {
       needsRace(ctx)
       const { catalog, check, run } = ctx
       const { ns } = await raceTable(ctx, 'linear')
-      const results = await race(run.concurrency, (i) =>
-        catalog.op.updateTable({
+      const results = await race(catalog, run.concurrency, (i, racer) =>
+        racer.op.updateTable({
           namespace: ns,
           table: 't',
           body: { requirements: [], updates: [{ action: 'set-properties', updates: { [`lin.${i}`]: 'x' } }] },

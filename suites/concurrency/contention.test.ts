@@ -29,8 +29,8 @@ operation('updateTable', () => {
       const { catalog, check, run } = ctx
       const { ns, md } = await raceTable(ctx, 'branches')
       const ids = Array.from({ length: run.concurrency }, (_, i) => 8_000_000 + i)
-      const results = await race(run.concurrency, (i) =>
-        catalog.op.updateTable({
+      const results = await race(catalog, run.concurrency, (i, racer) =>
+        racer.op.updateTable({
           namespace: ns,
           table: 't',
           body: {
@@ -65,12 +65,13 @@ operation('renameTable', () => {
       needsRace(ctx)
       const { catalog, check } = ctx
       const { ns } = await raceTable(ctx, 'rendrop')
-      const [renamed, dropped] = await Promise.all([
-        catalog.op.renameTable({
-          body: { source: { namespace: ns, name: 't' }, destination: { namespace: ns, name: 't2' } },
-        }),
-        catalog.op.dropTable({ namespace: ns, table: 't' }),
-      ])
+      const [renamed, dropped] = await race(catalog, 2, (i, racer) =>
+        i === 0
+          ? racer.op.renameTable({
+              body: { source: { namespace: ns, name: 't' }, destination: { namespace: ns, name: 't2' } },
+            })
+          : racer.op.dropTable({ namespace: ns, table: 't' }),
+      )
       if (renamed!.status === 406) ctx.unsupported('the server does not rename tables (406)')
       check.conform(renamed!, { status: [200, 204, 404] })
       check.conform(dropped!, { status: [200, 204, 404] })

@@ -16,8 +16,8 @@ operation('createTable', () => {
     async ({ catalog, sandbox, check, run, notConfigured }) => {
       needsRace({ run, notConfigured })
       const { ns } = await freshNamespace(sandbox, catalog, 'ctab')
-      const results = await race(run.concurrency, () =>
-        catalog.op.createTable({ namespace: ns, body: { name: 'same', schema: TINY_SCHEMA } }),
+      const results = await race(catalog, run.concurrency, (_, racer) =>
+        racer.op.createTable({ namespace: ns, body: { name: 'same', schema: TINY_SCHEMA } }),
       )
       for (const ex of results) check.conform(ex, { status: [200, 409] })
       check.equal(
@@ -39,8 +39,8 @@ operation('createNamespace', () => {
     async ({ catalog, sandbox, check, run, notConfigured }) => {
       needsRace({ run, notConfigured })
       const ns = sandbox.names.namespace('cns')
-      const results = await race(run.concurrency, () =>
-        catalog.op.createNamespace({ body: { namespace: ns } }),
+      const results = await race(catalog, run.concurrency, (_, racer) =>
+        racer.op.createNamespace({ body: { namespace: ns } }),
       )
       for (const ex of results) check.conform(ex, { status: [200, 409] })
       check.equal(

@@ -2,17 +2,18 @@
  * Helpers of the concurrency suites: fire K requests at once, and build the snapshot a racing commit adds.
  */
 import type { Fixtures } from '../_harness/dsl.ts'
+import type { CatalogClient } from '../_harness/client.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 import { createTinyTable, freshNamespace } from '../_harness/support/scratch.ts'
 import { snapshotBody } from '../_harness/support/snapshot-body.ts'
 
 /**
  * Ends a racing rule as not-configured where the run's in-flight cap leaves each worker thread one request at a time
- * (`--max-in-flight` below twice the workers): the racing requests would wait for one another at the worker's gate,
- * so nothing would race, and a pass would say nothing of the server under a race. The Java fixture 1.11.0, which loses
- * the race of concurrency/transactions/all-or-nothing in most runs, passed it in all four runs with one request a
- * worker (`--max-in-flight` 1 over one worker, 2 over two, 4 over four twice). With two or more a worker the racing
- * requests share its slots with the file's other tests: they race as far as those leave room.
+ * (`--max-in-flight` below twice the workers): the racing requests would go one after another, so nothing would
+ * race, and a pass would say nothing of the server under a race. The Java fixture 1.11.0, which loses the race of
+ * concurrency/transactions/all-or-nothing in most runs, passed it in all four runs with one request a worker
+ * (`--max-in-flight` 1 over one worker, 2 over two, 4 over four twice). With two or more a worker, `race` holds the
+ * worker's slots for its requests (as many as it has, at most `--concurrency`).
  */
 export function needsRace(ctx: Pick<Fixtures, 'run' | 'notConfigured'>): void {
   const share = ctx.run.inFlightPerWorker
@@ -22,9 +23,23 @@ export function needsRace(ctx: Pick<Fixtures, 'run' | 'notConfigured'>): void {
     )
 }
 
-/** Starts every request before awaiting any, so they really race. */
-export async function race(k: number, send: (i: number) => Promise<Exchange>): Promise<Exchange[]> {
-  return Promise.all(Array.from({ length: k }, (_, i) => send(i)))
+/**
+ * Starts every request before awaiting any, so they really race. Under `--max-in-flight` the requests go through
+ * slots of the worker's cap reserved for them together (CatalogClient.withSlots): waiting for free slots one by one
+ * among the file's other requests, they could go one after another. `send` sends through `racer` only (a request
+ * through another client would wait for the slots the race holds).
+ */
+export async function race(
+  catalog: CatalogClient,
+  k: number,
+  send: (i: number, racer: CatalogClient) => Promise<Exchange>,
+): Promise<Exchange[]> {
+  const { client, close } = await catalog.withSlots(k)
+  try {
+    return await Promise.all(Array.from({ length: k }, (_, i) => send(i, client)))
+  } finally {
+    close()
+  }
 }
 
 export interface TableFacts {

@@ -53,7 +53,7 @@ operation('commitTransaction', () => {
         // Even transactions (sent first) also touch c last, with a requirement that can never hold: they must
         // fail as a whole, leaving a and b untouched although their own requirements on a and b hold.
         const doomed = (i: number) => i % 2 === 0
-        const results = await race(run.concurrency, (i) => {
+        const results = await race(catalog, run.concurrency, (i, racer) => {
           const pair = i % 4 < 2 ? ['a', 'b'] : ['b', 'a']
           const changes = pair.map((t) => change(i, t))
           if (doomed(i))
@@ -62,7 +62,7 @@ operation('commitTransaction', () => {
               requirements: [{ type: 'assert-ref-snapshot-id', ref: 'main', 'snapshot-id': 424242 }],
               updates: appendUpdates(md.c!, idOf(i, 'c')),
             })
-          return catalog.op.commitTransaction({ body: { 'table-changes': changes } })
+          return racer.op.commitTransaction({ body: { 'table-changes': changes } })
         })
         for (const ex of results) check.conform(ex, { status: [204, 409] })
         // Success is any 2xx below: the exact 204 is the status check's rule above, not the atomicity rule's.

@@ -31,4 +31,40 @@ describe('InFlightGate', () => {
   it('refuses a limit that is not a positive integer', () => {
     expect(() => new InFlightGate(0)).toThrow(/positive integer/)
   })
+
+  it('reserves several slots once they are free together, ahead of the requests that came after', async () => {
+    const gate = new InFlightGate(3)
+    const events: string[] = []
+    await gate.acquire()
+    await gate.acquire()
+    const reserving = gate.reserve(2).then((r) => (events.push('reserved'), r))
+    // One slot is free, but the reservation came first: a later request waits behind it.
+    const later = gate.acquire().then(() => events.push('later'))
+    await new Promise((r) => setTimeout(r, 5))
+    expect(events).toEqual([])
+    gate.release()
+    const reservation = await reserving
+    await new Promise((r) => setTimeout(r, 5))
+    expect(events).toEqual(['reserved'])
+    expect(reservation.gate.limit).toBe(2)
+    reservation.close()
+    // Closed twice, its slots come back once: the gate still has the first request and the later one in flight.
+    reservation.close()
+    await later
+    expect(events).toEqual(['reserved', 'later'])
+    const more = gate.acquire().then(() => events.push('more'))
+    await new Promise((r) => setTimeout(r, 5))
+    expect(events).toEqual(['reserved', 'later', 'more'])
+    await more
+    const full = gate.acquire().then(() => events.push('full'))
+    await new Promise((r) => setTimeout(r, 5))
+    expect(events).not.toContain('full')
+    gate.release()
+    await full
+  })
+
+  it('reserves at most its limit', async () => {
+    const reservation = await new InFlightGate(2).reserve(8)
+    expect(reservation.gate.limit).toBe(2)
+  })
 })

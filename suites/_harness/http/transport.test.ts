@@ -190,6 +190,60 @@ describe('Transport', () => {
     }
   })
 
+  // A race under `--max-in-flight`: its requests must be in flight together. Through the worker's gate, with one slot
+  // taken by a slow request of another test, the first racer takes the free slot and the second waits until it is
+  // answered, so the two never overlap; through slots reserved together they do.
+  it('sends the requests of a reservation together, where the gate alone would send them one after another', async () => {
+    let racing = 0
+    let peak = 0
+    const server = createServer((req, res) => {
+      const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+      if (req.url === '/slow') return void setTimeout(answer, 300)
+      racing++
+      peak = Math.max(peak, racing)
+      setTimeout(() => {
+        racing--
+        answer()
+      }, 50)
+    })
+    const port = await listening(server)
+    const transport = new Transport({
+      timeoutMs: 5000,
+      redactor: new Redactor([]),
+      gate: new InFlightGate(2),
+    })
+    const get = (path: string, gate?: InFlightGate) =>
+      transport.send({
+        operationId: 'getConfig',
+        method: 'GET',
+        url: `http://127.0.0.1:${port}${path}`,
+        headers: {},
+        ...(gate ? { gate } : {}),
+      })
+    try {
+      const raceOnce = async (reserve: boolean) => {
+        peak = 0
+        const slow = get('/slow')
+        await new Promise((r) => setTimeout(r, 20))
+        const reserved = reserve ? await transport.reserve(2) : undefined
+        try {
+          const answers = await Promise.all([get('/race', reserved?.gate), get('/race', reserved?.gate)])
+          expect(answers.map((a) => a.status)).toEqual([200, 200])
+        } finally {
+          reserved?.close()
+        }
+        await slow
+        return peak
+      }
+      expect(await raceOnce(false)).toBe(1)
+      expect(await raceOnce(true)).toBe(2)
+    } finally {
+      await transport.close()
+      server.closeAllConnections()
+      server.close()
+    }
+  })
+
   // `--max-in-flight` holds a request at its gate until one in flight answers: that wait is not the catalog's, and a
   // request that waited most of its timeout there must still get its whole answer.
   it("counts a request's timeout from when it is sent, not from its wait at the in-flight gate", async () => {

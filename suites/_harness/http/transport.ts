@@ -38,6 +38,8 @@ export interface RawRequest {
   readonly timeoutMs?: number
   /** The id of the test that sends it, for the request log (none: the file's own request, such as its cleanup). */
   readonly test?: string
+  /** The slots a race reserved (`Transport.reserve`), to send through instead of the worker's gate. */
+  readonly gate?: InFlightGate
 }
 
 /**
@@ -185,7 +187,7 @@ export class Transport {
       silence.notSent++
       return noResponse(`not sent: ${silence.message()}`)
     }
-    const gate = this.opts.gate
+    const gate = req.gate ?? this.opts.gate
     if (gate) await gate.acquire()
     this.lastActivity = performance.now()
     const sentAt = nowMs()
@@ -226,6 +228,14 @@ export class Transport {
       gate?.release()
       this.opts.log?.add(req.test ?? '', sentAt, nowMs())
     }
+  }
+
+  /**
+   * `slots` of the worker's in-flight cap held together for a race's requests until `close` (InFlightGate.reserve):
+   * requests that carry the reservation's gate go through it. Without a cap, nothing to reserve: undefined.
+   */
+  reserve(slots: number): Promise<{ readonly gate: InFlightGate; close(): void }> | undefined {
+    return this.opts.gate?.reserve(slots)
   }
 
   /** Closes the transport's own pool; a shared one stays open for the transports that share it. */
