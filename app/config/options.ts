@@ -151,7 +151,7 @@ export const OPTION_SPECS = {
     type: 'number',
     min: 1,
     description:
-      'Requests in flight at once against the catalog, for catalogs that limit rates (default: no cap; the run has at most the workers times 8 tests at once, 16 against a distant catalog). 429 and 503 with Retry-After are honoured either way. The concurrency rules need two a worker: with fewer nothing races, and they end as not-configured.',
+      "Requests in flight at once against the catalog, for catalogs that limit rates (default: no cap; the run has at most the workers times 8 tests at once, 16 against a distant catalog). 429 and 503 with Retry-After are honoured either way. A race holds its worker's slots (at most --concurrency) for its requests together; the concurrency rules need two a worker: with fewer nothing races, and they end as not-configured.",
   },
   shard: {
     type: 'string',
