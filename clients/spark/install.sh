@@ -7,14 +7,20 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 # The Iceberg release of the runtime jars.
 ICEBERG_VERSION=1.11.0
-# Each Spark line with the Scala version of its PySpark's jars.
-LINES=("3.5 2.12" "4.0 2.13" "4.1 2.13")
 
 mkdir -p "$here/target"
-for entry in "${LINES[@]}"; do
-  read -r line scala <<<"$entry"
+# Each Spark line is a requirements-<line>.txt, which names Iceberg's runtime of the line with the Scala version of its
+# PySpark's jars (iceberg-spark-runtime-<line>_<scala>): the one list of lines, which clients/spark-client.test.ts reads too.
+for requirements in "$here"/requirements-*.txt; do
+  line="$(basename "$requirements" .txt)"
+  line="${line#requirements-}"
+  runtime="$(grep -o "iceberg-spark-runtime-${line}_[0-9.]*[0-9]" "$requirements" | head -n 1 || true)"
+  if [ -z "$runtime" ]; then
+    echo "$requirements names no iceberg-spark-runtime-${line}_<scala>" >&2
+    exit 1
+  fi
+  scala="${runtime##*_}"
   venv="$here/.venv-$line"
-  requirements="$here/requirements-$line.txt"
   stamp="$venv/.requirements.txt"
   if [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && cmp -s "$requirements" "$stamp"; then
     echo "spark $line client venv up to date: $venv"
