@@ -23,6 +23,13 @@ export default defineConfig({
           // Two files at once even on two cores: the negative controls mostly wait on their CLI services, and many
           // other files on child processes.
           maxWorkers: 2,
+          // The files of a worker share its process and modules (Vitest, fast-check, AJV, the schemas and the harness
+          // are loaded once a worker, not once a file): the files' imports took 44 s isolated, 16-17 s shared, and
+          // `npm test` 310 s against 235-244 s on the same machine (2026-11-28). So a file must not count on a fresh
+          // process: it makes its own HTTP pools (undici's global one may be Node's bundled undici, set by a `fetch`
+          // that ran before), restores what it changes of the process, and a module it imports starts nothing on
+          // import (controls/cli-service.ts started a service in the worker, which ended it 10 s later).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

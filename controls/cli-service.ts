@@ -140,4 +140,7 @@ async function main(): Promise<void> {
   armIdle()
 }
 
-if (process.send) await main()
+// Only as the forked service itself (cli-services.ts): a Vitest worker that imports this module for its tests has an
+// IPC channel too, and a service started there ended the worker 10 s later (IDLE_EXIT_MS) with whatever files it had
+// still to run.
+if (process.send && resolve(process.argv[1] ?? '') === import.meta.filename) await main()
