@@ -3,6 +3,12 @@
  * request waits for a free slot before it is sent, in the order the requests came. Waiting for a Retry-After holds
  * no slot. A race reserves several slots at once (`reserve`).
  */
+/** Slots of a gate held together (`InFlightGate.reserve`): a gate of their own, and `close` to give them back. */
+export interface Reservation {
+  readonly gate: InFlightGate
+  close(): void
+}
+
 export class InFlightGate {
   private inFlight = 0
   private readonly waiting: { readonly slots: number; readonly resolve: () => void }[] = []
@@ -28,7 +34,7 @@ export class InFlightGate {
    * that they are in flight together, not one free slot at a time among the file's other requests. Every request
    * sent through `gate` must come from the race: one that waited here instead would wait for the race to end.
    */
-  async reserve(slots: number): Promise<{ readonly gate: InFlightGate; close(): void }> {
+  async reserve(slots: number): Promise<Reservation> {
     const n = Math.max(1, Math.min(slots, this.limit))
     await this.take(n)
     let open = true

@@ -8,7 +8,7 @@ import { UndiciAgent, request as undiciRequest } from './undici-parts.ts'
 import { curlLine } from './curl.ts'
 import type { Exchange } from './exchange.ts'
 import type { Redactor } from './redact.ts'
-import type { InFlightGate } from './in-flight-gate.ts'
+import type { InFlightGate, Reservation } from './in-flight-gate.ts'
 import { nowMs } from '../results/request-figures.ts'
 import type { RequestLog } from './request-log.ts'
 
@@ -234,7 +234,7 @@ export class Transport {
    * `slots` of the worker's in-flight cap held together for a race's requests until `close` (InFlightGate.reserve):
    * requests that carry the reservation's gate go through it. Without a cap, nothing to reserve: undefined.
    */
-  reserve(slots: number): Promise<{ readonly gate: InFlightGate; close(): void }> | undefined {
+  reserve(slots: number): Promise<Reservation> | undefined {
     return this.opts.gate?.reserve(slots)
   }
 
