@@ -3,7 +3,13 @@ import { createServer as createTcpServer, type AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { InFlightGate } from './in-flight-gate.ts'
 import { Redactor } from './redact.ts'
-import { CONNECTION_CLOSED, Transport, keepAlivePool, retryAfterMs } from './transport.ts'
+import {
+  CONNECTION_CLOSED,
+  Transport,
+  keepAlivePool,
+  mayEndItsConnection,
+  retryAfterMs,
+} from './transport.ts'
 
 /** The port `server` listens on, on the loopback address, once it does. */
 async function listening(server: {
@@ -117,6 +123,71 @@ describe('Transport', () => {
       await transport.close()
       server.close()
     }
+  })
+
+  // Jetty answers 400 to a path holding %00, reads nothing more on that connection and closes it a moment later,
+  // without Connection: close. This server does the same. A POST written on such a connection gets no answer and is
+  // never sent again, so it would fail http/responds for another request's path.
+  it('sends a request whose path a server may refuse with Connection: close, so no request follows it on that connection', async () => {
+    const heads: string[] = []
+    const server = createTcpServer((socket) => {
+      let closing = false
+      socket.on('data', (data: Buffer) => {
+        const head = data.toString('latin1')
+        if (closing || !/^[A-Z]+ /.test(head)) return
+        heads.push(head)
+        if (!head.includes('%00')) {
+          socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}')
+          return
+        }
+        closing = true
+        socket.write('HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n')
+        setTimeout(() => socket.destroy(), 5)
+      })
+    })
+    const port = await listening(server)
+    // One connection, so that the POST is written on the refused request's connection unless that one is closed.
+    const transport = new Transport({
+      timeoutMs: 5000,
+      redactor: new Redactor([]),
+      pool: keepAlivePool(5000, 1),
+    })
+    const send = (method: string, path: string) =>
+      transport.send({
+        operationId: 'x',
+        method,
+        url: `http://127.0.0.1:${port}${path}`,
+        headers: {},
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      })
+    try {
+      for (let i = 0; i < 20; i++) {
+        const [refused, post] = await Promise.all([send('GET', '/v1/t/a%00b'), send('POST', '/v1/t')])
+        expect(refused.status).toBe(400)
+        expect(post.transportError).toBeUndefined()
+        expect(post.status).toBe(200)
+      }
+      const refusedHeads = heads.filter((h) => h.includes('%00'))
+      expect(refusedHeads).toHaveLength(20)
+      for (const h of refusedHeads) expect(h).toMatch(/\r\nconnection: close\r\n/i)
+    } finally {
+      await transport.close()
+      server.close()
+    }
+  })
+
+  it('takes a stray %, a short escape and an escaped control character for a target a server may refuse', () => {
+    for (const path of [
+      '/v1/namespaces/%',
+      '/v1/namespaces/%2',
+      '/v1/n/%zz',
+      '/v1/n/a%00b',
+      '/v1/n/%1F',
+      '/v1/n/%7f',
+    ])
+      expect(mayEndItsConnection(`http://h${path}`), path).toBe(true)
+    for (const path of ['/v1/namespaces/a%20b', '/v1/n/%2F', '/v1/n/%25', '/v1/n/%C3%A9', '/v1/n?x=1'])
+      expect(mayEndItsConnection(`http://h${path}`), path).toBe(false)
   })
 
   // Jetty closes a connection a moment after the 400 it gives a malformed path; with `--max-in-flight`, the request
