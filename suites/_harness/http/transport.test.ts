@@ -31,6 +31,24 @@ describe('Retry-After', () => {
   })
 })
 
+/** A transport whose pool holds one kept-alive connection, and a sender of bodiless requests (a POST sends `{}`). */
+function overOneConnection(port: number) {
+  const transport = new Transport({
+    timeoutMs: 5000,
+    redactor: new Redactor([]),
+    pool: keepAlivePool(5000, 1),
+  })
+  const send = (method: string, path: string) =>
+    transport.send({
+      operationId: 'x',
+      method,
+      url: `http://127.0.0.1:${port}${path}`,
+      headers: {},
+      ...(method === 'POST' ? { body: '{}' } : {}),
+    })
+  return { transport, send }
+}
+
 describe('Transport', () => {
   // The transport loads undici's Agent and request API from undici's own files (undici-parts.ts): if a new
   // undici moved them, this file would not even load.
@@ -85,19 +103,7 @@ describe('Transport', () => {
     })
     const port = await listening(server)
     // One connection, so that the second request of a pair is written on the first one's connection.
-    const transport = new Transport({
-      timeoutMs: 5000,
-      redactor: new Redactor([]),
-      pool: keepAlivePool(5000, 1),
-    })
-    const send = (method: string, path: string) =>
-      transport.send({
-        operationId: 'x',
-        method,
-        url: `http://127.0.0.1:${port}${path}`,
-        headers: {},
-        ...(method === 'POST' ? { body: '{}' } : {}),
-      })
+    const { transport, send } = overOneConnection(port)
     try {
       let reconnected = 0
       for (let i = 0; i < 20; i++) {
@@ -147,19 +153,7 @@ describe('Transport', () => {
     })
     const port = await listening(server)
     // One connection, so that the POST is written on the refused request's connection unless that one is closed.
-    const transport = new Transport({
-      timeoutMs: 5000,
-      redactor: new Redactor([]),
-      pool: keepAlivePool(5000, 1),
-    })
-    const send = (method: string, path: string) =>
-      transport.send({
-        operationId: 'x',
-        method,
-        url: `http://127.0.0.1:${port}${path}`,
-        headers: {},
-        ...(method === 'POST' ? { body: '{}' } : {}),
-      })
+    const { transport, send } = overOneConnection(port)
     try {
       for (let i = 0; i < 20; i++) {
         const [refused, post] = await Promise.all([send('GET', '/v1/t/a%00b'), send('POST', '/v1/t')])
