@@ -172,6 +172,33 @@ describe('harness and configuration errors exit 2 with one line', () => {
   )
 })
 
+describe('--expect: what decides the exit code is printed last', () => {
+  // A CI log is read from its end: the surprises and the expectations' count come after the verdict, not above the
+  // defects and the violated rules (a failed CI run once showed only the lines after them).
+  it('prints the surprises and the count after the verdict, and exits 1 on a surprise', async () => {
+    const dir = tmp()
+    const file = join(dir, 'expect.yaml')
+    writeFileSync(
+      file,
+      'profile: "1.11"\nconfig/endpoints/format:\n  outcome: fail\n  reason: listed to be surprised\n',
+    )
+    const r = await cli(['run', '--include', 'config', '--expect', file, '--report-dir', dir])
+    expect(r.code).toBe(1)
+    const lines = r.stdout.trim().split('\n')
+    const at = (re: RegExp) => lines.findIndex((l) => re.test(l))
+    const verdict = at(/^verdict: conformant/)
+    const surprise = at(/^expected fail but passed \(remove the entry\): .*config\/endpoints\/format/)
+    const count = at(/^expectations: \d+ as expected, [1-9]\d* unexpected, 0 stale$/)
+    expect(
+      [verdict, surprise, count].every((i) => i >= 0),
+      r.stdout,
+    ).toBe(true)
+    expect(verdict).toBeLessThan(surprise)
+    expect(surprise).toBeLessThan(count)
+    expect(lines.at(-1)).toMatch(/^reports: /)
+  })
+})
+
 describe("--openapi: the user's own OpenAPI document as a second opinion", () => {
   it('records its findings apart from the outcome, and refuses a missing document with exit 2', async () => {
     const dir = tmp()

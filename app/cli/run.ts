@@ -347,11 +347,13 @@ export function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string
     ),
   ) as Results
   let exitCode = exitCodeOf(verdict)
+  // Printed last, beside the verdict: with --expect they decide the exit code, and a CI log is read from its end.
+  let expectLines: string[] = []
   if (opts.expect) {
     // Strict expectations decide whether CI is surprised; the verdict itself is never rewritten.
     const report = applyExpectations(results, opts.expect)
     results = { ...results, expectations: report.record }
-    for (const line of expectationLines(report, results.tests)) log(line)
+    expectLines = expectationLines(report, results.tests)
     // A run the catalog stopped answering is no verdict, foreseen or not.
     exitCode = c.stoppedAnswering ? 2 : report.exitCode
   }
@@ -390,6 +392,7 @@ export function finishRun(f: Finish, c: CollectedRun, runErrors: readonly string
       .map(([k, v]) => `${v} ${k}`)
       .join(', ')} (${summary.total} tests)`,
   )
+  for (const line of expectLines) log(line)
   if (results.leftovers?.length) log(leftoverLine(results.leftovers, run.runPrefix))
   for (const e of results.errors) log(`harness error: ${e}`)
   log(`reports: ${written.join(', ')}`)
