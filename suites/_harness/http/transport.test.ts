@@ -170,6 +170,38 @@ describe('Transport', () => {
     }
   })
 
+  // A server closes a kept-alive connection after its idle timeout (5 s for Node's HTTP server and uvicorn); a request
+  // written on it as it closes gets no answer, and a POST is not sent again. This server plays that moment out: a
+  // request that arrives on a connection idle for 4.5 s or more is dropped unanswered. The pool lets an idle
+  // connection go first.
+  it(
+    'lets a connection idle for 4 s go before a server with a 5 s idle timeout closes it under a POST',
+    { timeout: 15_000 },
+    async () => {
+      const server = createTcpServer((socket) => {
+        let lastAnswer = 0
+        socket.on('data', (data: Buffer) => {
+          if (!/^[A-Z]+ /.test(data.toString('latin1'))) return
+          if (lastAnswer > 0 && Date.now() - lastAnswer >= 4_500) return void socket.destroy()
+          lastAnswer = Date.now()
+          socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}')
+        })
+      })
+      const port = await listening(server)
+      const { transport, send } = overOneConnection(port)
+      try {
+        expect((await send('POST', '/v1/t')).status).toBe(200)
+        await new Promise((r) => setTimeout(r, 4_700))
+        const later = await send('POST', '/v1/t')
+        expect(later.transportError).toBeUndefined()
+        expect(later.status).toBe(200)
+      } finally {
+        await transport.close()
+        server.close()
+      }
+    },
+  )
+
   it('takes a stray %, a short escape and an escaped control character for a target a server may refuse', () => {
     for (const path of [
       '/v1/namespaces/%',

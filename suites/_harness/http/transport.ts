@@ -74,11 +74,17 @@ export class Silence {
   }
 }
 
-/** A keep-alive pool: at most `connections` per origin, idle ones kept 10 s. */
+/**
+ * A keep-alive pool: at most `connections` per origin, idle ones kept 4 s (undici's own default). A server closes a
+ * connection idle for its own timeout, 5 s for Node's HTTP server and uvicorn, and tells no one that has not read its
+ * `Keep-Alive: timeout` hint (uvicorn sends none): a request written on the connection as it closes gets no answer,
+ * and a POST is not sent again, so it would fail http/responds though the server did what HTTP allows. Kept 10 s
+ * before, such a connection could be taken in that moment; now the pool lets it go first.
+ */
 export function keepAlivePool(timeoutMs: number, connections = 64): Agent {
   return new UndiciAgent({
     connections,
-    keepAliveTimeout: 10_000,
+    keepAliveTimeout: IDLE_CONNECTION_MS,
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
     connect: { timeout: timeoutMs },
@@ -247,6 +253,8 @@ export class Transport {
 }
 
 const MAX_RETRIES = 3
+/** How long the pool keeps an idle connection (keepAlivePool): below the 5 s after which common servers close one. */
+const IDLE_CONNECTION_MS = 4_000
 /** RFC 9110 §9.2.2: the methods a client may send again after a connection failure (the bench proxy does too). */
 export const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'TRACE'])
 /** What a request whose connection the server closed before answering records (transportFailure). */
