@@ -75,11 +75,11 @@ export class Silence {
 }
 
 /**
- * A keep-alive pool: at most `connections` per origin, idle ones kept 4 s (undici's own default). A server closes a
- * connection idle for its own timeout, 5 s for Node's HTTP server and uvicorn, and tells no one that has not read its
- * `Keep-Alive: timeout` hint (uvicorn sends none): a request written on the connection as it closes gets no answer,
- * and a POST is not sent again, so it would fail http/responds though the server did what HTTP allows. Kept 10 s
- * before, such a connection could be taken in that moment; now the pool lets it go first.
+ * A keep-alive pool: at most `connections` per origin, idle ones kept IDLE_CONNECTION_MS (undici's own default). A
+ * server closes a connection idle for its own timeout, 5 s for Node's HTTP server and uvicorn, and tells no one that
+ * has not read its `Keep-Alive: timeout` hint (uvicorn sends none): a request written on the connection as it closes
+ * gets no answer, and a POST is not sent again, so it would fail http/responds though the server did what HTTP
+ * allows. The pool lets such a connection go first.
  */
 export function keepAlivePool(timeoutMs: number, connections = 64): Agent {
   return new UndiciAgent({
