@@ -22,13 +22,16 @@ function advertisedSeparator(config: unknown): string | undefined {
 const viaUnitSeparator = (ns: readonly string[]): string[] => [ns.join('\u001f')]
 
 /**
- * Drops nested namespaces deepest first, addressed with %1F (best effort: the sandbox sweeps again). Tests
- * call it in `finally`, so that a failed rule leaves nothing behind either.
+ * Drops nested namespaces deepest first (best effort: the sandbox sweeps again). Tests call it in `finally`, so that a
+ * failed rule leaves nothing behind either. Each is addressed as the client addresses any namespace, by its parts: the
+ * sandbox's ledger then knows it gone and its sweep sends nothing more for it (addressed as one name joined with
+ * 0x1F, the same path on the wire, the ledger took it for another namespace and the sweep sent its drop and listings
+ * again, each a 404).
  */
 async function dropNested(catalog: CatalogClient, namespaces: readonly (readonly string[])[]): Promise<void> {
   for (const ns of [...namespaces].sort((a, b) => b.length - a.length)) {
     try {
-      await catalog.op.dropNamespace({ namespace: viaUnitSeparator(ns) })
+      await catalog.op.dropNamespace({ namespace: ns })
     } catch {
       // cleanup must not mask the result
     }
