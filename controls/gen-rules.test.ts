@@ -89,6 +89,38 @@ http/responds:
     expect(() => parseAuthored('a/b/c:\n  level: MUST\n  title: t\n')).toThrow(/says why in "note"/)
   })
 
+  it('keeps superseded-by, and refuses one that names no rule or a rule of no later release', () => {
+    const pair = (successorSince: string) =>
+      parseAuthored(`
+a/b/refused:
+  level: MUST
+  superseded-by: a/b/400
+  title: refused
+  note: n
+a/b/400:
+  level: MUST
+  ${successorSince}
+  title: exactly 400
+  note: n
+`)
+    const files = [
+      { id: 'a/b/refused', file: 'suites/a/b.test.ts' },
+      { id: 'a/b/400', file: 'suites/a/b.test.ts' },
+    ]
+    const { rules } = buildCatalog(pair("since: '1.7'"), files, [])
+    expect(rules[0]).toMatchObject({ id: 'a/b/refused', supersededBy: 'a/b/400' })
+    expect(rules[1]).not.toHaveProperty('supersededBy')
+    expect(() => buildCatalog(pair(''), files, [])).toThrow(
+      /a\/b\/refused: superseded-by "a\/b\/400", which needs a since/,
+    )
+    const orphan = parseAuthored(
+      'a/b/refused:\n  level: MUST\n  superseded-by: a/b/gone\n  title: t\n  note: n\n',
+    )
+    expect(() => buildCatalog(orphan, files.slice(0, 1), [])).toThrow(
+      /superseded-by "a\/b\/gone", which rules.yaml/,
+    )
+  })
+
   it('finds a quoted sentence that is not in its source', () => {
     const doc = 'responses:\n  200:\n    description: Table metadata result\n      when loading a table\n'
     expect(unverifiedSentences(authored, { openapi: doc })).toEqual([])

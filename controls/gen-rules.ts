@@ -39,7 +39,18 @@ export const CATALOG_JSON = join(ROOT, 'schemas', 'rules', 'catalog.json')
 export const RULES_DOC = join(ROOT, 'docs', 'rules.md')
 
 const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY', 'CLIENT', 'ROBUSTNESS']
-const KEYS = new Set(['level', 'since', 'title', 'kind', 'source', 'at', 'sentence', 'note', 'basis'])
+const KEYS = new Set([
+  'level',
+  'since',
+  'superseded-by',
+  'title',
+  'kind',
+  'source',
+  'at',
+  'sentence',
+  'note',
+  'basis',
+])
 const BASIS_KEYS = new Set(['kind', 'quote', 'document', 'at'])
 const KINDS: readonly RuleKind[] = ['test', 'assertion', 'check']
 
@@ -48,6 +59,8 @@ export interface AuthoredRule {
   readonly id: string
   readonly level: LevelSpec
   readonly since?: (typeof RELEASES)[number]
+  /** `superseded-by`: see RuleEntry.supersededBy. */
+  readonly supersededBy?: string
   readonly title: string
   readonly source?: RuleSource
   readonly sentence?: string
@@ -126,6 +139,8 @@ export function parseAuthored(text: string): AuthoredRule[] {
     const since = raw.since as string | undefined
     if (since !== undefined && !(RELEASES as readonly string[]).includes(since))
       bad(`since must be one of ${RELEASES.join(', ')}`)
+    const supersededBy = raw['superseded-by']
+    if (supersededBy !== undefined && typeof supersededBy !== 'string') bad('superseded-by names a rule id')
     if (typeof raw.title !== 'string' || !raw.title) bad('a title is required')
     const kind = (raw.kind ?? 'test') as RuleKind
     if (!KINDS.includes(kind)) bad(`kind must be one of ${KINDS.join(', ')}`)
@@ -142,6 +157,7 @@ export function parseAuthored(text: string): AuthoredRule[] {
       id,
       level,
       ...(since ? { since: since as AuthoredRule['since'] & string } : {}),
+      ...(typeof supersededBy === 'string' ? { supersededBy } : {}),
       title: raw.title as string,
       ...(document ? { source: { document: document as RuleSource['document'], at: raw.at as string } } : {}),
       ...(typeof raw.sentence === 'string' ? { sentence: raw.sentence } : {}),
@@ -175,6 +191,16 @@ export function buildCatalog(
         )
     }
   const ids = new Set(authored.map((a) => a.id))
+  // A successor is a rule of a later release than this one's: from its release on it judges the same request.
+  const releaseIndex = (r: AuthoredRule | undefined) => RELEASES.indexOf(r?.since ?? RELEASES[0])
+  for (const a of authored) {
+    if (a.supersededBy === undefined) continue
+    const successor = authored.find((b) => b.id === a.supersededBy)
+    if (!successor)
+      problems.push(`${a.id}: superseded-by "${a.supersededBy}", which rules.yaml does not list`)
+    else if (!successor.since || releaseIndex(successor) <= releaseIndex(a))
+      problems.push(`${a.id}: superseded-by "${successor.id}", which needs a since later than this rule's`)
+  }
   const known = (id: string) =>
     ids.has(id) ||
     (id.startsWith('schema/') &&
@@ -204,6 +230,7 @@ export function buildCatalog(
       kind: a.kind,
       level: a.level,
       ...(a.since ? { since: a.since } : {}),
+      ...(a.supersededBy ? { supersededBy: a.supersededBy } : {}),
       title: a.title,
       ...(a.source ? { source: a.source } : {}),
       ...(a.sentence ? { sentence: a.sentence } : {}),

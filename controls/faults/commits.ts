@@ -136,13 +136,17 @@ export const faults: Fault[] = [
     name: 'commit-unknown-kinds-ignored',
     description: 'Unknown requirement types and update actions are skipped instead of answered with 400.',
     areas: AREA,
-    breaks: [
-      'commits/requirements/unknown-type-400',
-      'commits/requirements/unknown-type-refused',
-      'commits/updates/unknown-action-400',
-      'commits/updates/unknown-action-refused',
-    ],
+    breaks: ['commits/requirements/unknown-type-400', 'commits/updates/unknown-action-400'],
     hooks: () => ({ flags: { ignoreUnknownUpdates: true } }),
+  },
+  {
+    // Before 1.7 the rules that ask any 4xx judge it (from 1.7 the 400 rules above supersede them).
+    name: 'commit-unknown-kinds-ignored-profile-1-6',
+    description: 'The same, judged under the 1.6 profile, whose document names no 400 for them.',
+    areas: AREA,
+    breaks: ['commits/requirements/unknown-type-refused', 'commits/updates/unknown-action-refused'],
+    hooks: () => ({ flags: { ignoreUnknownUpdates: true } }),
+    runArgs: ['--profile', '1.6'],
   },
   {
     name: 'commit-missing-table-409',

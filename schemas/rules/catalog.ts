@@ -81,6 +81,12 @@ export interface RuleEntry {
   readonly level: LevelSpec
   /** First release with the rule; older profiles report its tests "disabled". */
   readonly since?: Release
+  /**
+   * A rule of a later release (it has a `since`) that judges the same request more strictly: from that release on it
+   * alone judges it, and this rule's tests are "disabled", so that one wrong answer fails one rule, not two (an
+   * unknown update action answered 500 is neither the 4xx every release asks for nor the 400 of 1.7 on).
+   */
+  readonly supersededBy?: string
   readonly title: string
   readonly source?: RuleSource
   /** The sentence of the source the rule enforces, quoted as the source at the default release has it. */
@@ -159,6 +165,21 @@ export function levelLabel(level: LevelSpec): string {
 export function inProfile(since: Release | undefined, profile: string): boolean {
   if (!since) return true
   return RELEASES.indexOf(getProfile(profile).release) >= RELEASES.indexOf(since)
+}
+
+/**
+ * Why the rule's tests are not judged under `profile` (its release is later than the profile's, or a rule of a
+ * release the profile follows judges the same request: `supersededBy`); undefined when they are.
+ */
+export function outOfProfileReason(
+  entry: Pick<RuleEntry, 'since' | 'supersededBy'>,
+  profile: string,
+): string | undefined {
+  if (!inProfile(entry.since, profile)) return `rule introduced in ${entry.since}; profile is ${profile}`
+  const successor = entry.supersededBy === undefined ? undefined : ruleEntry(entry.supersededBy)
+  if (successor && inProfile(successor.since, profile))
+    return `from ${successor.since} on, ${successor.id} judges the same request (profile ${profile})`
+  return undefined
 }
 
 /** The public address of a source at the release a profile follows (`document` follows 1.11). */

@@ -50,6 +50,8 @@ export function ruleSection(r: RuleEntry, profile = '1.11'): string[] {
     `${r.title}.`,
     '',
     `- Level: **${levelLabel(r.level)}** · since ${r.since ?? '1.4'} · ${r.kind}`,
+    // Its successor's own section says from which release it judges the request instead.
+    ...(r.supersededBy ? [`- Superseded by \`${r.supersededBy}\` from that rule's release on`] : []),
     `- Source: ${r.source ? `[${sourceLabel(r.source, profile)}](${sourceUrl(r.source, profile)})` : 'none'}`,
     ...(r.sentence ? [`- Sentence: “${r.sentence}”`] : []),
     `- Basis: ${basisLabel(r)}`,

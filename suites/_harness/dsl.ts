@@ -15,7 +15,13 @@
 import { describe, expect, inject, test as base } from 'vitest'
 import type { TaskMeta, TestContext } from 'vitest'
 import type { OperationId } from '../../schemas/operations.ts'
-import { closestRule, inProfile, levelFor, levelLabel, ruleEntry } from '../../schemas/rules/catalog.ts'
+import {
+  closestRule,
+  levelFor,
+  levelLabel,
+  outOfProfileReason,
+  ruleEntry,
+} from '../../schemas/rules/catalog.ts'
 import type { RuleEntry } from '../../schemas/rules/catalog.ts'
 import { DEFAULT_PROFILE } from '../../schemas/profiles.ts'
 import { missingOperations } from './capabilities.ts'
@@ -309,8 +315,8 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
         advise,
       } as TestContext & Fixtures
       meta.level = levelFor(entry.level, ctx.run.profile)
-      if (!inProfile(entry.since, ctx.run.profile))
-        outOfProfile(`rule introduced in ${entry.since}; profile is ${ctx.run.profile}`)
+      const outside = outOfProfileReason(entry, ctx.run.profile)
+      if (outside) outOfProfile(outside)
       const missing = missingOperations(ctx.run.caps, [...(spec.requires ?? [])])
       if (missing.length > 0) {
         const why = ctx.run.caps.endpointsAdvertised
