@@ -10,6 +10,7 @@ import { setupLoad, setupSnapshot, setupTable, stateOf, commit } from '../_harne
 import type { TableMd, TableRef, TableState } from '../_harness/support/commit-steps.ts'
 import { uuid4 } from '../_harness/support/uuid.ts'
 import { anyClientError } from '../_harness/support/statuses.ts'
+import { UNKNOWN_PROBE, UNKNOWN_REQUIREMENT_COMMIT } from '../_harness/support/unknown-kinds.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 
 interface RequirementCase {
@@ -117,7 +118,8 @@ const CASES: readonly RequirementCase[] = [
   },
 ]
 
-const PROBE = 'conformance.probe'
+// The probe property of the unknown-kinds commits too: expectUnchanged reads it after any refused commit.
+const PROBE = UNKNOWN_PROBE
 const probeUpdate = (value: string) => ({ action: 'set-properties', updates: { [PROBE]: value } })
 
 /**
@@ -158,8 +160,8 @@ async function commitUnknownRequirement(
   const ex = await commit(
     ctx.catalog,
     ref,
-    [{ type: 'assert-conformance-unknown' }],
-    [probeUpdate('unknown')],
+    UNKNOWN_REQUIREMENT_COMMIT.requirements,
+    UNKNOWN_REQUIREMENT_COMMIT.updates,
   )
   return { ref, state, ex }
 }

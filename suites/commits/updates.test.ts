@@ -8,6 +8,7 @@ import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 import { anyClientError } from '../_harness/support/statuses.ts'
+import { UNKNOWN_ACTION_COMMIT, UNKNOWN_PROBE } from '../_harness/support/unknown-kinds.ts'
 import {
   commit,
   createTableBody,
@@ -139,15 +140,7 @@ async function commitUnknownAction({
   const namespace = await sandbox.namespace(catalog, 'upd')
   const ref = { namespace, table: sandbox.names.table('unknown') }
   const state = await setupTable(catalog, check, namespace, ref.table)
-  const ex = await commit(
-    catalog,
-    ref,
-    [],
-    [
-      { action: 'set-properties', updates: { 'conformance.probe': 'unknown' } },
-      { action: 'conformance-unknown-action' },
-    ],
-  )
+  const ex = await commit(catalog, ref, UNKNOWN_ACTION_COMMIT.requirements, UNKNOWN_ACTION_COMMIT.updates)
   const expectUnchanged = async (): Promise<void> => {
     const loaded = await setupLoad(catalog, check, ref)
     check.equal(
@@ -156,7 +149,7 @@ async function commitUnknownAction({
       'the rejected commit left metadata-location unchanged',
     )
     check.that(
-      loaded.metadata.properties?.['conformance.probe'] === undefined,
+      loaded.metadata.properties?.[UNKNOWN_PROBE] === undefined,
       'the rejected commit applied nothing',
       {
         received: loaded.metadata.properties,
