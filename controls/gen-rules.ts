@@ -192,7 +192,7 @@ export function buildCatalog(
     }
   const ids = new Set(authored.map((a) => a.id))
   // A successor is a rule of a later release than this one's: from its release on it judges the same request.
-  const releaseIndex = (r: AuthoredRule | undefined) => RELEASES.indexOf(r?.since ?? RELEASES[0])
+  const releaseIndex = (r: AuthoredRule) => RELEASES.indexOf(r.since ?? RELEASES[0])
   for (const a of authored) {
     if (a.supersededBy === undefined) continue
     const successor = authored.find((b) => b.id === a.supersededBy)

@@ -10,7 +10,11 @@ import { setupLoad, setupSnapshot, setupTable, stateOf, commit } from '../_harne
 import type { TableMd, TableRef, TableState } from '../_harness/support/commit-steps.ts'
 import { uuid4 } from '../_harness/support/uuid.ts'
 import { anyClientError } from '../_harness/support/statuses.ts'
-import { UNKNOWN_PROBE, UNKNOWN_REQUIREMENT_COMMIT } from '../_harness/support/unknown-kinds.ts'
+import {
+  UNKNOWN_PROBE as PROBE,
+  UNKNOWN_REQUIREMENT_COMMIT,
+  probeUpdate,
+} from '../_harness/support/unknown-kinds.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 
 interface RequirementCase {
@@ -117,10 +121,6 @@ const CASES: readonly RequirementCase[] = [
     }),
   },
 ]
-
-// The probe property of the unknown-kinds commits too: expectUnchanged reads it after any refused commit.
-const PROBE = UNKNOWN_PROBE
-const probeUpdate = (value: string) => ({ action: 'set-properties', updates: { [PROBE]: value } })
 
 /**
  * A fresh table in a fresh namespace; with `snapshot`, a snapshot on main; with `branch`, branch BRANCH at a first

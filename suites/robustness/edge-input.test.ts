@@ -61,11 +61,11 @@ operation('updateTable', () => {
           if (ex.status === 400) kinds.push(plain.asRequirement)
           else blocking.push(plain.carrier)
         }
-        const [carrier] = blocking
-        if (kinds.length === 0 && carrier !== undefined)
+        // Both plain kinds mishandled: each is judged by its rule, and nothing is left for the property.
+        if (kinds.length === 0)
           throw new Blocked(
             `blocked by ${blocking.join(' and ')}: neither the plain unknown update action nor the plain unknown requirement type was answered 400 (judged there); the property looks for generated names a server treats otherwise than those`,
-            carrier,
+            blocking[0]!,
           )
         await checkProperty(
           ctx,

@@ -13,7 +13,13 @@ export interface CommitBody {
   readonly updates: readonly unknown[]
 }
 
-const probe = { action: 'set-properties', updates: { [UNKNOWN_PROBE]: 'unknown' } }
+/** An update that sets the probe property to `value` (a commit that must be refused must not apply it). */
+export const probeUpdate = (value: string) => ({
+  action: 'set-properties',
+  updates: { [UNKNOWN_PROBE]: value },
+})
+
+const probe = probeUpdate('unknown')
 
 /** An update action no release defines, after one the commit must not apply either. */
 export const UNKNOWN_ACTION_COMMIT: CommitBody = {
