@@ -75,11 +75,11 @@ export class Silence {
 }
 
 /**
- * A keep-alive pool: at most `connections` per origin, idle ones kept IDLE_CONNECTION_MS (undici's own default). A
- * server closes a connection idle for its own timeout, 5 s for Node's HTTP server and uvicorn, and tells no one that
- * has not read its `Keep-Alive: timeout` hint (uvicorn sends none): a request written on the connection as it closes
- * gets no answer, and a POST is not sent again, so it would fail http/responds though the server did what HTTP
- * allows. The pool lets such a connection go first.
+ * A keep-alive pool: at most `connections` per origin, idle ones kept IDLE_CONNECTION_MS. A server closes a
+ * connection idle for its own timeout and tells no one that has not read its `Keep-Alive: timeout` hint (uvicorn and
+ * gunicorn send none): a request written on the connection as it closes gets no answer, and a POST is not sent again,
+ * so it would fail http/responds though the server did what HTTP allows. The pool lets such a connection go first. A
+ * hint, when sent, decides instead (undici keeps the connection 2 s less than it says).
  */
 export function keepAlivePool(timeoutMs: number, connections = 64): Agent {
   return new UndiciAgent({
@@ -253,8 +253,12 @@ export class Transport {
 }
 
 const MAX_RETRIES = 3
-/** How long the pool keeps an idle connection (keepAlivePool): below the 5 s after which common servers close one. */
-const IDLE_CONNECTION_MS = 4_000
+/**
+ * How long the pool keeps an idle connection without a hint (keepAlivePool): below the shortest idle timeout of common
+ * servers, gunicorn's 2 s (also uvicorn's under gunicorn, which takes gunicorn's `keepalive`); Node's HTTP server and
+ * uvicorn alone close after 5 s. Was 4 s (undici's default), which a Python catalog served by gunicorn outlasts.
+ */
+export const IDLE_CONNECTION_MS = 1_000
 /** RFC 9110 §9.2.2: the methods a client may send again after a connection failure (the bench proxy does too). */
 export const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'TRACE'])
 /** What a request whose connection the server closed before answering records (transportFailure). */
