@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import glob
 import os
+import shutil
 import sys
+import tempfile
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -72,6 +74,9 @@ class Flow:
         self.table = f"{CATALOG}.{self.ns}.orders"
         self.spark_session: SparkSession | None = None
         self.snapshots: list[int] = []
+        # Spark's own session catalog makes its warehouse folder in the working directory (spark-warehouse/) even
+        # when only the REST catalog is used: give it a scratch folder, removed when the flow ends.
+        self.scratch = tempfile.mkdtemp(prefix="spark-flow-")
 
     @property
     def spark(self) -> SparkSession:
@@ -94,6 +99,7 @@ class Flow:
             .config("spark.ui.enabled", "false")
             .config("spark.ui.showConsoleProgress", "false")
             .config("spark.sql.shuffle.partitions", "2")
+            .config("spark.sql.warehouse.dir", self.scratch)
             .config("spark.sql.extensions", "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
             .config(f"spark.sql.catalog.{CATALOG}", "org.apache.iceberg.spark.SparkCatalog")
             .config(f"spark.sql.catalog.{CATALOG}.type", "rest")
@@ -274,6 +280,7 @@ def main(argv: list[str]) -> int:
     finally:
         if flow.spark_session is not None:
             flow.spark_session.stop()
+        shutil.rmtree(flow.scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":
