@@ -96,6 +96,17 @@ const CASES: Array<[keyof FaultFlags, Scenario, unknown, unknown]> = [
     [['db'], ['db', 'x']],
   ],
   [
+    'topLevelListsAll',
+    async (call) => {
+      await setup(call, [])
+      await call('POST', NS, { body: { namespace: ['db', 'x'] } })
+      const parented = (await call('GET', `${NS}?parent=db`)).json.namespaces
+      return [parented, (await call('GET', NS)).json.namespaces]
+    },
+    [[['db', 'x']], [['db']]],
+    [[['db', 'x']], [['db'], ['db', 'x']]],
+  ],
+  [
     'duplicatePageItems',
     async (call) => {
       await setup(call, ['a', 'b', 'c'])

@@ -51,6 +51,8 @@ export interface FaultFlags {
   ignorePageSize: boolean
   /** `parent` is ignored when listing namespaces: every namespace is listed. */
   ignoreParent: boolean
+  /** A listing without `parent` lists every namespace at every depth; one with a parent stays right. */
+  topLevelListsAll: boolean
   /** Each next page starts with the last item of the previous page again. */
   duplicatePageItems: boolean
   /** One item is skipped between two pages. */
@@ -138,6 +140,7 @@ export const NO_FAULTS: FaultFlags = {
   ignoreStageCreate: false,
   ignorePageSize: false,
   ignoreParent: false,
+  topLevelListsAll: false,
   duplicatePageItems: false,
   dropPageItems: false,
   endlessPageToken: false,

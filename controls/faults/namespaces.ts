@@ -147,6 +147,14 @@ export const faults: Fault[] = [
     hooks: () => ({ flags: { ignoreParent: true } }),
   },
   {
+    name: 'ns-top-level-lists-nested',
+    description:
+      'listNamespaces without parent lists every namespace at every depth; a parent lists its children.',
+    areas: NS,
+    breaks: ['namespaces/list/top-level-only'],
+    hooks: () => ({ flags: { topLevelListsAll: true } }),
+  },
+  {
     name: 'ns-list-missing-parent-200',
     description: 'Listing under a parent that does not exist answers 200 with an empty list.',
     areas: NS,

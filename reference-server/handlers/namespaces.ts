@@ -42,7 +42,8 @@ export function listNamespaces(ctx: HandlerContext, input: OperationInput): Oper
     parent = decodeParent(rawParent, ctx.settings.namespaceSeparator)
     if (!ctx.catalog.hasNamespace(parent)) throw noSuchNamespace(`Namespace does not exist: ${fmt(parent)}`)
   }
-  const all = ctx.catalog.listNamespaces(ctx.flags.ignoreParent ? undefined : (parent ?? []))
+  const everyDepth = ctx.flags.ignoreParent || (ctx.flags.topLevelListsAll && parent === undefined)
+  const all = ctx.catalog.listNamespaces(everyDepth ? undefined : (parent ?? []))
   const page = paginate(all, sortKey, input.query, `namespaces:${nsKey(parent ?? [])}`, ctx.flags)
   return { status: 200, body: { namespaces: page.items, 'next-page-token': page.nextPageToken } }
 }
