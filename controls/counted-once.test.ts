@@ -2,7 +2,10 @@
  * One defect, one failing rule: a server that skips every unknown update action and requirement type (fault
  * commit-unknown-kinds-ignored) fails the scenario rules that send the plain unknown kinds, and the robustness
  * property over generated names is blocked by them instead of failing a third time for the same defect. A server
- * that mishandles only some names (fault unknown-extension-kinds-ignored) still fails the property.
+ * that mishandles only some names (fault unknown-extension-kinds-ignored) still fails the property. Likewise for
+ * bodies that are not JSON: a 422 to every one (lakana's answer) fails errors/malformed-json-400 alone, a 500 to every
+ * one fails the generated rules and blocks the malformed-JSON property, and a 500 to texts the plain ones do not
+ * cover fails the property.
  */
 import { afterAll, describe, expect, test } from 'vitest'
 import type { Fault } from './fault.ts'
@@ -19,11 +22,22 @@ const FILES = [
   'suites/robustness/edge-input.test.ts',
 ]
 const AREAS = ['commits', 'robustness']
-const fault = (name: string): Fault => ({ ...FAULTS.find((f) => f.name === name)!, areas: AREAS })
+const MALFORMED = 'robustness/malformed-json/4xx'
+const MALFORMED_FILES = [
+  'suites/errors/errors.test.ts',
+  'suites/robustness/malformed-input.test.ts',
+  'suites/robustness/generated-inputs.test.ts',
+]
+const MALFORMED_AREAS = ['errors', 'robustness']
 const outcomes: RunOutcome[] = []
 
-async function outcomesUnder(name: string): Promise<Map<string, { outcome: string; reason?: string }>> {
-  const run = await runFault(fault(name), { extraArgs: excludeArgs(AREAS, FILES) })
+async function outcomesUnder(
+  name: string,
+  areas = AREAS,
+  files = FILES,
+): Promise<Map<string, { outcome: string; reason?: string }>> {
+  const fault: Fault = { ...FAULTS.find((f) => f.name === name)!, areas }
+  const run = await runFault(fault, { extraArgs: excludeArgs(areas, files) })
   outcomes.push(run)
   expect(run.results, run.output).toBeDefined()
   return new Map(run.results!.tests.map((t) => [t.rule, { outcome: t.outcome, reason: t.reason }]))
@@ -55,4 +69,31 @@ describe('a defect is counted once', () => {
       expect(byRule.get(PROPERTY)?.outcome).toBe('fail')
     },
   )
+
+  test(
+    'every text that is not JSON answered 422: errors/malformed-json-400 fails, the property passes',
+    { timeout: 300_000 },
+    async () => {
+      const byRule = await outcomesUnder('malformed-json-422', MALFORMED_AREAS, MALFORMED_FILES)
+      expect(byRule.get('errors/malformed-json-400')?.outcome).toBe('fail')
+      expect(byRule.get(MALFORMED)?.outcome).toBe('pass')
+    },
+  )
+
+  test(
+    'every bad body answered 500: the generated rules fail, the property is blocked by them',
+    { timeout: 300_000 },
+    async () => {
+      const byRule = await outcomesUnder('bad-body-crashes-500', MALFORMED_AREAS, MALFORMED_FILES)
+      expect(byRule.get('robustness/generated/createNamespace')?.outcome).toBe('fail')
+      expect(byRule.get(MALFORMED)?.outcome).toBe('blocked')
+      expect(byRule.get(MALFORMED)?.reason).toMatch(/^blocked by robustness\/generated\/createNamespace, /)
+    },
+  )
+
+  test('texts other than the plain ones crash: the property fails', { timeout: 300_000 }, async () => {
+    const byRule = await outcomesUnder('malformed-variants-crash-500', MALFORMED_AREAS, MALFORMED_FILES)
+    expect(byRule.get('errors/malformed-json-400')?.outcome).toBe('pass')
+    expect(byRule.get(MALFORMED)?.outcome).toBe('fail')
+  })
 })

@@ -5,6 +5,7 @@
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import { judgeInvalidBody } from '../_harness/support/invalid-body.ts'
+import { truncatedCreateNamespace } from '../_harness/support/not-json.ts'
 
 operation('topic:errors', () => {
   rule(
@@ -52,7 +53,7 @@ operation('topic:errors', () => {
     },
     async ({ catalog, run, check }) => {
       // The run prefix in the text lets the write guard pass it; a server that accepts it creates only a run namespace.
-      const ex = await catalog.op.createNamespace({ rawBody: `{"namespace": ["${run.runPrefix}_bad"` })
+      const ex = await catalog.op.createNamespace({ rawBody: truncatedCreateNamespace(run.runPrefix) })
       check.conform(ex, { status: 400 })
     },
   )

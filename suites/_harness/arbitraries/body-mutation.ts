@@ -20,6 +20,7 @@
  */
 import fc from 'fast-check'
 import { stringifyJson } from '../../../schemas/model/json-int64.ts'
+import { OPEN_BRACE } from '../support/not-json.ts'
 
 export type JsonPath = readonly (string | number)[]
 
@@ -56,7 +57,7 @@ const PAST_RANGES: ReadonlySet<unknown> = new Set([2_147_483_648, INT64_PAST])
 const UNKNOWN_KIND = 'conformance-unknown-kind'
 const DISCRIMINATORS = new Set(['type', 'action'])
 /** Texts that are not JSON: no body at all, and an object never closed. */
-const NOT_JSON = ['', '{']
+const NOT_JSON = ['', OPEN_BRACE]
 /** What an identifier's name or level is set to (from its current value `v`). */
 const ODD_NAMES: readonly {
   readonly what: string
