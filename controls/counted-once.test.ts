@@ -5,7 +5,8 @@
  * that mishandles only some names (fault unknown-extension-kinds-ignored) still fails the property. Likewise for
  * bodies that are not JSON: a 422 to every one (lakana's answer) fails errors/malformed-json-400 alone, a 500 to every
  * one fails the generated rules and blocks the malformed-JSON property, and a 500 to texts the plain ones do not
- * cover fails the property.
+ * cover fails the property. And a finalized 409 is asked to be replayed only of a server that replays the operation's
+ * plain success (idempotency/<op>/replays-409, blocked by idempotency/<op>/replay otherwise).
  */
 import { afterAll, describe, expect, test } from 'vitest'
 import type { Fault } from './fault.ts'
@@ -29,6 +30,8 @@ const MALFORMED_FILES = [
   'suites/robustness/generated-inputs.test.ts',
 ]
 const MALFORMED_AREAS = ['errors', 'robustness']
+const IDEMPOTENCY = ['idempotency']
+const IDEMPOTENCY_FILES = ['suites/idempotency/replay.test.ts', 'suites/idempotency/replay-more.test.ts']
 const outcomes: RunOutcome[] = []
 
 async function outcomesUnder(
@@ -96,4 +99,29 @@ describe('a defect is counted once', () => {
     expect(byRule.get('errors/malformed-json-400')?.outcome).toBe('pass')
     expect(byRule.get(MALFORMED)?.outcome).toBe('fail')
   })
+
+  test(
+    'a drop that ignores its key: the plain replay rule fails, the 409 replay is blocked by it',
+    { timeout: 300_000 },
+    async () => {
+      const byRule = await outcomesUnder('idempotency-namespace-ops-unkeyed', IDEMPOTENCY, IDEMPOTENCY_FILES)
+      expect(byRule.get('idempotency/dropNamespace/replay')?.outcome).toBe('fail')
+      expect(byRule.get('idempotency/dropNamespace/replays-409')?.outcome).toBe('blocked')
+      expect(byRule.get('idempotency/dropNamespace/replays-409')?.reason).toMatch(
+        /^blocked by idempotency\/dropNamespace\/replay: /,
+      )
+    },
+  )
+
+  test(
+    'only successes stored: the plain replays pass, the 409 replays fail',
+    { timeout: 300_000 },
+    async () => {
+      const byRule = await outcomesUnder('idempotency-4xx-not-stored', IDEMPOTENCY, IDEMPOTENCY_FILES)
+      for (const op of ['createNamespace', 'dropNamespace']) {
+        expect(byRule.get(`idempotency/${op}/replay`)?.outcome, op).toBe('pass')
+        expect(byRule.get(`idempotency/${op}/replays-409`)?.outcome, op).toBe('fail')
+      }
+    },
+  )
 })

@@ -9,7 +9,11 @@
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import { createTable, droppedTable } from '../_harness/support/catalog-objects.ts'
-import { idempotencyKey as key, requireIdempotency } from '../_harness/support/idempotency.ts'
+import {
+  idempotencyKey as key,
+  requireIdempotency,
+  requirePlainReplay,
+} from '../_harness/support/idempotency.ts'
 import { commitView, setupView, viewStateOf } from '../_harness/support/view-steps.ts'
 
 /** A rename body for tables and views in one namespace. */
@@ -95,6 +99,13 @@ operation('dropNamespace', () => {
     async (ctx) => {
       await requireIdempotency(ctx)
       const { catalog, check } = ctx
+      await requirePlainReplay('idempotency/dropNamespace/replay', async () => {
+        const plain = await ctx.sandbox.namespace(catalog, 'idemdnplain')
+        const headers = key()
+        check.setup(await catalog.op.dropNamespace({ namespace: plain, headers }), 'a plain drop', 204)
+        const again = await catalog.op.dropNamespace({ namespace: plain, headers })
+        return again.status === 204 ? undefined : again.status
+      })
       const namespace = await ctx.sandbox.namespace(catalog, 'idemne')
       const table = ctx.sandbox.names.table('t')
       await createTable(catalog, check, namespace, table)

@@ -6,7 +6,11 @@
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import { commit, createTableBody, setupLoad, setupTable } from '../_harness/support/commit-steps.ts'
-import { idempotencyKey as key, requireIdempotency } from '../_harness/support/idempotency.ts'
+import {
+  idempotencyKey as key,
+  requireIdempotency,
+  requirePlainReplay,
+} from '../_harness/support/idempotency.ts'
 
 operation('createNamespace', () => {
   rule(
@@ -34,6 +38,13 @@ operation('createNamespace', () => {
     },
     async (ctx) => {
       await requireIdempotency(ctx)
+      await requirePlainReplay('idempotency/createNamespace/replay', async () => {
+        const headers = key()
+        const body = { namespace: ctx.sandbox.names.namespace('idemplain') }
+        ctx.check.setup(await ctx.catalog.op.createNamespace({ body, headers }), 'a plain create')
+        const again = await ctx.catalog.op.createNamespace({ body, headers })
+        return again.status === 200 ? undefined : again.status
+      })
       const ns = await ctx.sandbox.namespace(ctx.catalog, 'idem409')
       const headers = key()
       ctx.check.setup(

@@ -81,9 +81,13 @@ for (const c of CASES) {
                 })
               // Any 4xx (or a success) is an answer; the checks judge its shape. A 5xx fails where the body is invalid
               // (400 is named for it) and is a robustness finding where it is valid.
+              // The answer to an invalid body the server took holds what the body held (lakana echoed an order-id past
+              // 2^63): the acceptance is judged above (SHOULD), so the answer is not judged against its schema once
+              // more at MUST; the operation's answers to valid bodies are, here and in its own tests.
               ctx.check.conform(ex, {
                 status: clientError(ex.status) || ok(ex.status) ? ex.status : 400,
                 ...(invalid ? {} : { serverError: 'robustness' as const }),
+                ...(invalid && ok(ex.status) ? { schema: null } : {}),
               })
             }),
           {

@@ -4,6 +4,7 @@
  * without advertising `idempotency-key-lifetime` is still judged on what it does (and told it does not advertise).
  */
 import type { Fixtures } from '../dsl.ts'
+import { Blocked } from '../results/errors.ts'
 import { uuid7 } from './uuid.ts'
 
 /** Headers with a fresh UUIDv7 Idempotency-Key (one per logical operation, as the spec asks of clients). */
@@ -51,4 +52,22 @@ export async function requireIdempotency(
       'idempotency-key-lifetime is not advertised in /v1/config, and a replayed create is not replayed',
     )
   if (support === 'honoured-unadvertised' && ctx.meta.level === 'MUST') ctx.meta.level = 'SHOULD'
+}
+
+/**
+ * Counts a defect once: a finalized 409 is replayed (…/replays-409) only by a server that replays at all. `plain`
+ * sends the plain replay of the same operation (a success, sent again with its key) and returns the second answer's
+ * status, or undefined when it answered as the first did; a server that ran it again ignores the key on that
+ * operation, which `carrier` (the plain replay rule) judges: the test is blocked by it rather than failing too.
+ */
+export async function requirePlainReplay(
+  carrier: string,
+  plain: () => Promise<number | undefined>,
+): Promise<void> {
+  const status = await plain()
+  if (status !== undefined)
+    throw new Blocked(
+      `blocked by ${carrier}: a plain replay of the operation, with its key, was run again (answered ${status}), as judged there; whether a finalized 409 is replayed is asked only of a server that replays`,
+      carrier,
+    )
 }
