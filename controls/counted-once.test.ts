@@ -6,7 +6,8 @@
  * bodies that are not JSON: a 422 to every one (lakana's answer) fails errors/malformed-json-400 alone, a 500 to every
  * one fails the generated rules and blocks the malformed-JSON property, and a 500 to texts the plain ones do not
  * cover fails the property. And a finalized 409 is asked to be replayed only of a server that replays the operation's
- * plain success (idempotency/<op>/replays-409, blocked by idempotency/<op>/replay otherwise).
+ * plain success (idempotency/<op>/replays-409, blocked by idempotency/<op>/replay otherwise), and the replay property
+ * draws only the kinds whose plain replay the server honours.
  */
 import { afterAll, describe, expect, test } from 'vitest'
 import type { Fault } from './fault.ts'
@@ -122,6 +123,20 @@ describe('a defect is counted once', () => {
         expect(byRule.get(`idempotency/${op}/replay`)?.outcome, op).toBe('pass')
         expect(byRule.get(`idempotency/${op}/replays-409`)?.outcome, op).toBe('fail')
       }
+    },
+  )
+
+  test(
+    'every key ignored: the plain replay rules fail, the replay property is blocked by them',
+    { timeout: 300_000 },
+    async () => {
+      const byRule = await outcomesUnder(
+        'idempotency-key-ignored',
+        ['idempotency', 'properties'],
+        ['suites/idempotency/replay.test.ts', 'suites/properties/idempotent-replay.test.ts'],
+      )
+      expect(byRule.get('idempotency/createNamespace/replay')?.outcome).toBe('fail')
+      expect(byRule.get('properties/idempotency/replay-equivalent')?.outcome).toBe('blocked')
     },
   )
 })

@@ -17,7 +17,8 @@ import type { Exchange } from '../_harness/http/exchange.ts'
 import { createTableBody } from '../_harness/support/commit-steps.ts'
 import { checkProperty } from '../_harness/support/property.ts'
 import { lanedProperty, laneRuns } from '../_harness/support/lanes.ts'
-import { digest, observe, send } from '../_harness/support/replay-ops.ts'
+import { Blocked } from '../_harness/results/errors.ts'
+import { PLAIN_REPLAY_RULE, digest, observe, send, unkeyedKinds } from '../_harness/support/replay-ops.ts'
 import type { Universe } from '../_harness/support/replay-ops.ts'
 import { uuid7 } from '../_harness/support/uuid.ts'
 import type { Checker } from '../_harness/checker.ts'
@@ -76,7 +77,37 @@ operation('topic:idempotency', () => {
     async ({ run, meta, catalog, sandbox, check, unsupported }) => {
       if (!run.caps.idempotencyKeyLifetime)
         unsupported('idempotency-key-lifetime is not advertised in /v1/config')
-      const steps = fc.array(fc.record({ op: mutatingOperation, later: fc.boolean() }), {
+      // First each kind's plain replay, with the steps of the rule of suites/idempotency that judges it (a success
+      // sent again with its key): a server that runs one again fails that rule, and every sequence holding a kind that
+      // rule judges would meet the same defect; the property draws only the kinds of the rules such a server passes,
+      // looking for replays it gets wrong otherwise (after later operations, of a 4xx, in a mix). Blocked when no kind
+      // is left. A correct server gets the same draws as without this step.
+      const probe: Universe = {
+        namespaces: [sandbox.names.namespace('idemP'), sandbox.names.namespace('idemQ')],
+        tables: ['t0', 't1'],
+      }
+      check.setup(
+        await catalog.op.createNamespace({ body: { namespace: probe.namespaces[0] } }),
+        'create namespace',
+      )
+      check.setup(
+        await catalog.op.createTable({ namespace: probe.namespaces[0], body: createTableBody('t0') }),
+        'create table t0',
+      )
+      // dropLater starts the drops at once: after the probe, whatever it answered.
+      const unkeyed = await unkeyedKinds(catalog, probe).finally(() => {
+        for (const ns of probe.namespaces) sandbox.dropLater(ns)
+      })
+      const carriers = new Set([...unkeyed].map((k) => PLAIN_REPLAY_RULE[k]))
+      const kinds = Object.entries(PLAIN_REPLAY_RULE).filter(([, rule]) => !carriers.has(rule))
+      if (kinds.length === 0)
+        throw new Blocked(
+          `blocked by ${[...carriers].join(', ')}: a plain replay of every kind was run again (judged there); the property looks for replays a server gets wrong otherwise`,
+          [...carriers][0]!,
+        )
+      const drawn = new Set(kinds.map(([kind]) => kind))
+      const keyed = carriers.size === 0 ? mutatingOperation : mutatingOperation.filter((o) => drawn.has(o.op))
+      const steps = fc.array(fc.record({ op: keyed, later: fc.boolean() }), {
         minLength: 2,
         maxLength: 4,
       })

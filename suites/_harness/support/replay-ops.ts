@@ -8,6 +8,7 @@ import type { MutatingOperation } from '../arbitraries/mutating-operation.ts'
 import type { CatalogClient } from '../client.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { createTableBody } from './commit-steps.ts'
+import { uuid7 } from './uuid.ts'
 
 /** Two run namespaces; the tables live in the first. */
 export interface Universe {
@@ -123,4 +124,60 @@ export async function observe(catalog: CatalogClient, u: Universe): Promise<unkn
       location: (ex.json as Record<string, unknown>)?.['metadata-location'],
     }
   return out
+}
+
+/** The rule of suites/idempotency that judges each kind's plain replay (one success, sent again with its key). */
+export const PLAIN_REPLAY_RULE: Readonly<Record<MutatingOperation['op'], string>> = {
+  createNamespace: 'idempotency/createNamespace/replay',
+  dropNamespace: 'idempotency/dropNamespace/replay',
+  updateProperties: 'idempotency/updateProperties/replay',
+  createTable: 'idempotency/table-ops/replay',
+  dropTable: 'idempotency/table-ops/replay',
+  updateTable: 'idempotency/table-ops/replay',
+  renameTable: 'idempotency/renameTable/replay',
+}
+
+/** One plain success of each kind, in an order where each finds what it needs (namespace 0 holding t0 at the start). */
+const PLAIN_SUCCESSES: readonly MutatingOperation[] = [
+  { op: 'createNamespace', ns: 1, properties: {} },
+  { op: 'updateProperties', ns: 1, updates: { 'k.a': '1' }, removals: [] },
+  { op: 'dropNamespace', ns: 1 },
+  { op: 'updateTable', table: 0, updates: { 'k.a': '1' }, stale: false },
+  { op: 'renameTable', table: 0, to: 1 },
+  { op: 'dropTable', table: 1 },
+  { op: 'createTable', table: 0 },
+]
+
+/**
+ * The kinds whose plain success, replayed with its key, the server ran again: it ignores the key there, which
+ * PLAIN_REPLAY_RULE's rule judges with the same steps (so that rule fails too). Run again shows at once in another
+ * status class or another body (a commit's new metadata file); a property update run again is idempotent by nature,
+ * so, as idempotency/updateProperties/replay does, a keyless update comes between and the replay must not undo it.
+ * In `u`, whose first namespace exists and holds table 0; a kind whose plain request did not succeed is not asked.
+ */
+export async function unkeyedKinds(
+  catalog: CatalogClient,
+  u: Universe,
+): Promise<Set<MutatingOperation['op']>> {
+  const unkeyed = new Set<MutatingOperation['op']>()
+  for (const op of PLAIN_SUCCESSES) {
+    const headers = { 'idempotency-key': uuid7() }
+    const first = await send(catalog, u, op, headers)
+    if (first.status < 200 || first.status >= 300) continue
+    const between = op.op === 'updateProperties' ? { ...op, updates: { 'k.a': '2' } } : undefined
+    if (between) await send(catalog, u, between, {})
+    const again = await send(catalog, u, op, headers)
+    const ranAgain =
+      Math.floor(again.status / 100) !== Math.floor(first.status / 100) ||
+      (between
+        ? (await propertiesOf(catalog, u.namespaces[1]))?.['k.a'] !== '2'
+        : JSON.stringify(digest(op, again)) !== JSON.stringify(digest(op, first)))
+    if (ranAgain) unkeyed.add(op.op)
+  }
+  return unkeyed
+}
+
+async function propertiesOf(catalog: CatalogClient, namespace: readonly string[]) {
+  const ex = await catalog.op.loadNamespaceMetadata({ namespace })
+  return (ex.json as { properties?: Record<string, string> | null } | undefined)?.properties ?? undefined
 }
