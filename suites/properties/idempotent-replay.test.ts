@@ -11,6 +11,7 @@
  */
 import fc from 'fast-check'
 import { operation, rule } from '../_harness/dsl.ts'
+import type { Fixtures } from '../_harness/dsl.ts'
 import { mutatingOperation } from '../_harness/arbitraries/mutating-operation.ts'
 import type { MutatingOperation } from '../_harness/arbitraries/mutating-operation.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
@@ -56,6 +57,27 @@ function compare(
     check.equal(digest(op, again), digest(op, first), `${what}: an equivalent body`, { ex: again })
 }
 
+/** Two run namespaces named after `first` and `second`, the first created and holding table t0: where each sequence starts. */
+async function startUniverse(
+  ctx: Pick<Fixtures, 'catalog' | 'sandbox' | 'check'>,
+  first: string,
+  second: string,
+): Promise<Universe> {
+  const u: Universe = {
+    namespaces: [ctx.sandbox.names.namespace(first), ctx.sandbox.names.namespace(second)],
+    tables: ['t0', 't1'],
+  }
+  ctx.check.setup(
+    await ctx.catalog.op.createNamespace({ body: { namespace: u.namespaces[0] } }),
+    'create namespace',
+  )
+  ctx.check.setup(
+    await ctx.catalog.op.createTable({ namespace: u.namespaces[0], body: createTableBody('t0') }),
+    'create table t0',
+  )
+  return u
+}
+
 operation('topic:idempotency', () => {
   rule(
     {
@@ -82,18 +104,7 @@ operation('topic:idempotency', () => {
       // rule judges would meet the same defect; the property draws only the kinds of the rules such a server passes,
       // looking for replays it gets wrong otherwise (after later operations, of a 4xx, in a mix). Blocked when no kind
       // is left. A correct server gets the same draws as without this step.
-      const probe: Universe = {
-        namespaces: [sandbox.names.namespace('idemP'), sandbox.names.namespace('idemQ')],
-        tables: ['t0', 't1'],
-      }
-      check.setup(
-        await catalog.op.createNamespace({ body: { namespace: probe.namespaces[0] } }),
-        'create namespace',
-      )
-      check.setup(
-        await catalog.op.createTable({ namespace: probe.namespaces[0], body: createTableBody('t0') }),
-        'create table t0',
-      )
+      const probe = await startUniverse({ catalog, sandbox, check }, 'idemP', 'idemQ')
       // dropLater starts the drops at once: after the probe, whatever it answered.
       const unkeyed = await unkeyedKinds(catalog, probe).finally(() => {
         for (const ns of probe.namespaces) sandbox.dropLater(ns)
@@ -115,18 +126,7 @@ operation('topic:idempotency', () => {
         { run, meta },
         () =>
           lanedProperty(steps, async (ops) => {
-            const u: Universe = {
-              namespaces: [sandbox.names.namespace('idemA'), sandbox.names.namespace('idemB')],
-              tables: ['t0', 't1'],
-            }
-            check.setup(
-              await catalog.op.createNamespace({ body: { namespace: u.namespaces[0] } }),
-              'create namespace',
-            )
-            check.setup(
-              await catalog.op.createTable({ namespace: u.namespaces[0], body: createTableBody('t0') }),
-              'create table t0',
-            )
+            const u = await startUniverse({ catalog, sandbox, check }, 'idemA', 'idemB')
             const later: { op: MutatingOperation; headers: Record<string, string>; first: Exchange }[] = []
             const replay = async (
               op: MutatingOperation,
