@@ -71,4 +71,15 @@ export function withHeaders(res: ServerResponse, headers: Record<string, string 
 }
 
 export const isError = (res: ServerResponse): boolean => res.status >= 400
+
+/** A request body that is there and is not JSON (no body at all is not one). */
+export function notJson(body: string): boolean {
+  if (body === '') return false
+  try {
+    JSON.parse(body)
+    return false
+  } catch {
+    return true
+  }
+}
 export const isSuccess = (res: ServerResponse): boolean => res.status >= 200 && res.status < 300

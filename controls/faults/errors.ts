@@ -1,6 +1,6 @@
 /** Negative controls of suites/errors/: the error envelope, malformed input and routing robustness. */
 import type { Fault } from '../fault.ts'
-import { isError, onOperations, withJson } from '../fault-kit.ts'
+import { isError, notJson, onOperations, withJson } from '../fault-kit.ts'
 import { errorResponse, onRequests, requestJson } from './scenario-kit.ts'
 
 const AREAS = ['errors']
@@ -44,15 +44,7 @@ export const faults: Fault[] = [
     areas: AREAS,
     breaks: ['errors/malformed-json-400'],
     hooks: () => ({
-      onRequest: (req) => {
-        if (req.body === '') return req
-        try {
-          JSON.parse(req.body)
-          return req
-        } catch {
-          return crash()
-        }
-      },
+      onRequest: (req) => (notJson(req.body) ? crash() : req),
     }),
   },
   {

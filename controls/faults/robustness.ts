@@ -3,7 +3,9 @@
  * instead of refusing it, or that accepts what the spec says it must refuse.
  */
 import type { Fault } from '../fault.ts'
-import { jsonOf, onOperations, operationOf, withJson, withStatus } from '../fault-kit.ts'
+import { jsonOf, notJson, onOperations, operationOf, withJson, withStatus } from '../fault-kit.ts'
+import { BODY_CASES } from '../../suites/robustness/inputs.ts'
+import type { OperationId } from '../../schemas/operations.ts'
 import { errorResponse, requestJson, withRequestJson } from './scenario-kit.ts'
 import type { ServerRequest, ServerResponse } from '../../reference-server/index.ts'
 import { rewriteRequests } from './commits.ts'
@@ -12,28 +14,15 @@ type Json = Record<string, unknown>
 
 const R = ['robustness']
 
-/** The write operations robustness/malformed-json/4xx sends bodies that are not JSON to. */
-const BODY_OPS = ['createNamespace', 'updateProperties', 'createTable', 'updateTable', 'renameTable'] as const
-
-/** A request body that is there and is not JSON. */
-function notJson(body: string): boolean {
-  if (body === '') return false
-  try {
-    JSON.parse(body)
-    return false
-  } catch {
-    return true
-  }
-}
+/** The write operations the malformed-input suites send bad bodies to (suites/robustness/inputs.ts). */
+const BODY_OPS: readonly OperationId[] = BODY_CASES.map((c) => c.op)
 
 /** `answer` to a BODY_OPS request whose body `matches`; every other request goes to the server. */
 const answerBodies =
   (matches: (body: string) => boolean, answer: () => ServerResponse) =>
   (req: ServerRequest): ServerRequest | ServerResponse => {
     const op = operationOf(req)
-    return op !== undefined && (BODY_OPS as readonly string[]).includes(op) && matches(req.body)
-      ? answer()
-      : req
+    return op !== undefined && BODY_OPS.includes(op) && matches(req.body) ? answer() : req
   }
 
 const crash = (message: string): ServerResponse => ({
@@ -105,11 +94,7 @@ export const faults: Fault[] = [
     areas: R,
     breaks: ['robustness/wrong-types/4xx'],
     hooks: () => ({
-      onResponse: onOperations(
-        ['createNamespace', 'updateProperties', 'createTable', 'updateTable', 'renameTable'],
-        as500,
-        (res) => res.status === 400,
-      ),
+      onResponse: onOperations(BODY_OPS, as500, (res) => res.status === 400),
     }),
   },
   {

@@ -258,7 +258,7 @@ const MAX_RETRIES = 3
  * servers, gunicorn's 2 s (also uvicorn's under gunicorn, which takes gunicorn's `keepalive`); Node's HTTP server and
  * uvicorn alone close after 5 s. Was 4 s (undici's default), which a Python catalog served by gunicorn outlasts.
  */
-export const IDLE_CONNECTION_MS = 1_000
+const IDLE_CONNECTION_MS = 1_000
 /** RFC 9110 §9.2.2: the methods a client may send again after a connection failure (the bench proxy does too). */
 export const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'TRACE'])
 /** What a request whose connection the server closed before answering records (transportFailure). */
