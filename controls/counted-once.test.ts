@@ -7,7 +7,11 @@
  * one fails the generated rules and blocks the malformed-JSON property, and a 500 to texts the plain ones do not
  * cover fails the property. And a finalized 409 is asked to be replayed only of a server that replays the operation's
  * plain success (idempotency/<op>/replays-409, blocked by idempotency/<op>/replay otherwise), and the replay property
- * draws only the kinds whose plain replay the server honours.
+ * draws only the kinds whose plain replay the server honours. And a variant of a case another rule carries (a purge
+ * beside a plain drop, a commit report beside a scan report, the view and child cases of the 409 beside the table's,
+ * an invalid variant of an action the server cannot parse at all) is blocked by that rule when the server answers its
+ * plain case the same way; the model-based run takes any success of a drop or a rename and draws drops of non-empty
+ * namespaces only from a server that refuses them.
  */
 import { afterAll, describe, expect, test } from 'vitest'
 import type { Fault } from './fault.ts'
@@ -139,4 +143,106 @@ describe('a defect is counted once', () => {
       expect(byRule.get('properties/idempotency/replay-equivalent')?.outcome).toBe('blocked')
     },
   )
+
+  /**
+   * A variant of a case another rule carries: the carrier fails, the variant's rule is blocked by it (or passes, where
+   * it accepts what the carrier judges), and the model-based run, which drops and renames in every state, does not
+   * fail again. Each variant's own defect is broken by a fault of its own (ns-drop-view-holder-400,
+   * ns-drop-parent-400, tbl-purge-answers-200, metrics-commit-report-200).
+   */
+  const NS_DROP_FILES = [
+    'suites/namespaces/drop-not-empty.test.ts',
+    'suites/namespaces/nested.test.ts',
+    'suites/namespaces/lifecycle.test.ts',
+    'suites/stateful/catalog-model.test.ts',
+  ]
+  const MODEL = 'stateful/catalog/model-agrees'
+  const REFUSED = 'namespaces/drop/not-empty-refused'
+  const TABLE_409 = 'namespaces/drop/not-empty-table-409'
+  const CARRIED: {
+    fault: string
+    what: string
+    areas: string[]
+    files: string[]
+    outcomes: Record<string, string>
+  }[] = [
+    {
+      fault: 'ns-drop-not-empty-allowed',
+      what: 'a namespace that is not empty dropped: not-empty-refused fails, the 409 rules are blocked by it',
+      areas: ['namespaces', 'stateful'],
+      files: NS_DROP_FILES,
+      outcomes: {
+        [REFUSED]: 'fail',
+        [TABLE_409]: `blocked by ${REFUSED}`,
+        'namespaces/drop/not-empty-view-409': `blocked by ${REFUSED}`,
+        'namespaces/drop/has-children-409': `blocked by ${REFUSED}`,
+        [MODEL]: 'pass',
+      },
+    },
+    {
+      fault: 'ns-drop-not-empty-400',
+      what: 'every non-empty drop refused with 400: not-empty-table-409 fails, the view and child cases are blocked by it',
+      areas: ['namespaces', 'stateful'],
+      files: NS_DROP_FILES,
+      outcomes: {
+        [REFUSED]: 'pass',
+        [TABLE_409]: 'fail',
+        'namespaces/drop/not-empty-view-409': `blocked by ${TABLE_409}`,
+        'namespaces/drop/has-children-409': `blocked by ${TABLE_409}`,
+        [MODEL]: 'pass',
+      },
+    },
+    {
+      fault: 'success-204-as-200',
+      what: 'every namespace drop answered 200: 204-then-gone fails, the emptied drop and the model take the success',
+      areas: ['namespaces', 'stateful'],
+      files: NS_DROP_FILES,
+      outcomes: { 'namespaces/drop/204-then-gone': 'fail', [TABLE_409]: 'pass', [MODEL]: 'pass' },
+    },
+    {
+      fault: 'tbl-drop-204-as-200',
+      what: 'every table drop answered 200: 204-then-gone fails, the purge rules are blocked by it',
+      areas: ['tables', 'stateful'],
+      files: ['suites/tables/drop.test.ts', 'suites/stateful/catalog-model.test.ts'],
+      outcomes: {
+        'tables/drop/204-then-gone': 'fail',
+        'tables/drop/purge-204-then-gone': 'blocked by tables/drop/204-then-gone',
+        'tables/drop/purge-registered-204': 'blocked by tables/drop/204-then-gone',
+        [MODEL]: 'pass',
+      },
+    },
+    {
+      fault: 'metrics-200-with-body',
+      what: 'every report answered 200: scan-204 fails, commit-204 is blocked by it',
+      areas: ['metrics'],
+      files: ['suites/metrics/metrics.test.ts'],
+      outcomes: {
+        'metrics/report/scan-204': 'fail',
+        'metrics/report/commit-204': 'blocked by metrics/report/scan-204',
+      },
+    },
+    {
+      fault: 'update-remove-specs-500',
+      what: 'an action the server cannot parse: its valid rule fails, its invalid variant is blocked by it',
+      areas: ['commits'],
+      files: ['suites/commits/updates.test.ts', 'suites/commits/invalid-updates.test.ts'],
+      outcomes: {
+        'commits/updates/remove-partition-specs': 'fail',
+        'commits/invalid-updates/remove-default-spec': 'blocked by commits/updates/remove-partition-specs',
+      },
+    },
+  ]
+  for (const c of CARRIED)
+    test(`${c.fault}: ${c.what}`, { timeout: 300_000 }, async () => {
+      const byRule = await outcomesUnder(c.fault, c.areas, c.files)
+      for (const [rule, want] of Object.entries(c.outcomes)) {
+        const got = byRule.get(rule)
+        const carrier = /^blocked by (.+)$/.exec(want)?.[1]
+        if (carrier === undefined) expect(got?.outcome, rule).toBe(want)
+        else {
+          expect(got?.outcome, rule).toBe('blocked')
+          expect(got?.reason, rule).toContain(`blocked by ${carrier}:`)
+        }
+      }
+    })
 })

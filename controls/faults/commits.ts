@@ -10,6 +10,7 @@ import type { Fault } from '../fault.ts'
 import { onOperations, operationOf, withJson } from '../fault-kit.ts'
 import { parseJson, stringifyJson } from '../../schemas/model/json-int64.ts'
 import { UPDATE_CASES } from '../../suites/commits/update-cases.ts'
+import { errorResponse } from './scenario-kit.ts'
 
 type Json = Record<string, unknown>
 
@@ -147,6 +148,27 @@ export const faults: Fault[] = [
     breaks: ['commits/requirements/unknown-type-refused', 'commits/updates/unknown-action-refused'],
     hooks: () => ({ flags: { ignoreUnknownUpdates: true } }),
     runArgs: ['--profile', '1.6'],
+  },
+  {
+    // The Java fixture before 1.8: its document lists remove-partition-specs, its parser does not know it.
+    name: 'update-remove-specs-500',
+    description:
+      'Any commit with remove-partition-specs answers 500 (the server cannot parse the action), valid or not.',
+    areas: AREA,
+    // commits/invalid-updates/remove-default-spec is blocked by it (counted-once.test.ts).
+    breaks: ['commits/updates/remove-partition-specs'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['updateTable'],
+        () =>
+          errorResponse(
+            500,
+            'UnsupportedOperationException',
+            'Cannot convert metadata update action to json: remove-partition-specs',
+          ),
+        (_res, req) => req.body.includes('"remove-partition-specs"'),
+      ),
+    }),
   },
   {
     name: 'commit-missing-table-409',

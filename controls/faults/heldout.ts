@@ -385,11 +385,7 @@ export const faults: Fault[] = [
     description:
       'dropNamespace answers 204 for any existing namespace (empty or not) but never drops it: it still loads and is listed.',
     areas: ['namespaces'],
-    breaks: [
-      'namespaces/drop/204-then-gone',
-      'namespaces/drop/not-empty-refused',
-      'namespaces/drop/has-children-409',
-    ],
+    breaks: ['namespaces/drop/204-then-gone', 'namespaces/drop/not-empty-refused'],
     hooks: () => ({
       // The drop is answered from a load of the namespace: 204 when it exists, the 404 otherwise.
       onRequest: onRequests(['dropNamespace'], (req) => ({

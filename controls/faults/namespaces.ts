@@ -209,13 +209,60 @@ export const faults: Fault[] = [
     name: 'ns-drop-not-empty-allowed',
     description: 'Dropping a namespace that holds tables, views or child namespaces succeeds.',
     areas: NS,
-    breaks: [
-      'namespaces/drop/has-children-409',
-      'namespaces/drop/not-empty-table-409',
-      'namespaces/drop/not-empty-view-409',
-      'namespaces/drop/not-empty-refused',
-    ],
+    // The 409 rules are blocked by not-empty-refused: a drop that was not refused is one defect (counted-once.test.ts).
+    breaks: ['namespaces/drop/not-empty-refused'],
     hooks: () => ({ flags: { notEmptyDropAllowed: true } }),
+  },
+  {
+    name: 'ns-drop-not-empty-400',
+    description:
+      'Dropping a namespace that is not empty is refused with 400 BadRequestException instead of 409 NamespaceNotEmptyException.',
+    areas: NS,
+    // The view and child cases are blocked by not-empty-table-409: a namespace holding a table gets the same 400.
+    breaks: ['namespaces/drop/not-empty-table-409'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['dropNamespace'],
+        () => errorResponse(400, 'BadRequestException', 'Namespace is not empty'),
+        (res) => res.status === 409,
+      ),
+    }),
+  },
+  {
+    name: 'ns-drop-view-holder-400',
+    description:
+      'Dropping a namespace that holds views but never held a table is refused with 400 instead of 409 (its emptiness check for views is a separate path).',
+    areas: NS,
+    breaks: ['namespaces/drop/not-empty-view-409'],
+    hooks: () => {
+      const heldTables = new Set<string>()
+      return {
+        onResponse: (req, res) => {
+          const op = operationOf(req)
+          const nsPath = req.path.replace(/\/tables(\/.*)?$/, '')
+          if (op === 'createTable' && res.status === 200) heldTables.add(nsPath)
+          const viewHolder = op === 'dropNamespace' && res.status === 409 && !heldTables.has(req.path)
+          const message = /tables or views/.test(res.body ?? '')
+          return viewHolder && message
+            ? errorResponse(400, 'BadRequestException', 'Namespace holds views')
+            : res
+        },
+      }
+    },
+  },
+  {
+    name: 'ns-drop-parent-400',
+    description:
+      'Dropping a namespace that holds child namespaces is refused with 400 instead of 409; one that holds tables gets 409.',
+    areas: NS,
+    breaks: ['namespaces/drop/has-children-409'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['dropNamespace'],
+        () => errorResponse(400, 'BadRequestException', 'Namespace has children'),
+        (res) => res.status === 409 && /child namespaces/.test(res.body ?? ''),
+      ),
+    }),
   },
   {
     name: 'ns-path-escapes-mangled',

@@ -17,13 +17,6 @@ export const faults: Fault[] = [
     hooks: () => ({ flags: { ignoreRequirements: true } }),
   },
   {
-    name: 'model-drop-nonempty-namespace',
-    description: 'dropping a namespace that still holds tables or views succeeds.',
-    areas: S,
-    breaks: ['stateful/catalog/model-agrees'],
-    hooks: () => ({ flags: { notEmptyDropAllowed: true } }),
-  },
-  {
     name: 'model-list-tables-hides-last',
     description: 'listTables leaves out the last table of a namespace that holds two or more.',
     areas: S,

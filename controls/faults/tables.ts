@@ -333,6 +333,20 @@ export const faults: Fault[] = [
     }),
   },
   {
+    name: 'tbl-drop-204-as-200',
+    description: 'dropTable answers 200 with an empty body instead of 204, with or without purgeRequested.',
+    areas: TABLES,
+    // The purge rules are blocked by tables/drop/204-then-gone: a plain drop gets the same 200 (counted-once.test.ts).
+    breaks: ['tables/drop/204-then-gone'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['dropTable'],
+        (res) => withStatus(res, 200),
+        (res) => res.status === 204,
+      ),
+    }),
+  },
+  {
     name: 'tbl-purge-answers-200',
     description: 'dropTable with purgeRequested=true answers 200 with a body instead of 204.',
     areas: TABLES,

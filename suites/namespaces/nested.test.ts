@@ -9,6 +9,7 @@ import { joinNamespace } from '../_harness/client.ts'
 import type { CatalogClient } from '../_harness/client.ts'
 import type { Checker } from '../_harness/checker.ts'
 import { operation, rule } from '../_harness/dsl.ts'
+import { blockIfNotEmptyDropCarried } from '../_harness/support/carried-answers.ts'
 import { decodeSeparator, listAllNamespaces } from '../_harness/support/catalog-objects.ts'
 
 /** The namespace-separator exactly as /v1/config advertises it (URL-encoded; overrides win). */
@@ -190,10 +191,9 @@ operation('dropNamespace', () => {
       const { catalog, sandbox, check } = ctx
       const parent = sandbox.names.namespace('haschild')
       await nested(ctx, parent, ['child'])
-      check.conform(await catalog.op.dropNamespace({ namespace: parent }), {
-        status: 409,
-        errorType: /NamespaceNotEmpty/,
-      })
+      const drop = await catalog.op.dropNamespace({ namespace: parent })
+      await blockIfNotEmptyDropCarried(ctx, drop, 'a child namespace')
+      check.conform(drop, { status: 409, errorType: /NamespaceNotEmpty/ })
       const still = await catalog.op.loadNamespaceMetadata({ namespace: parent })
       check.conform(still, { status: 200 })
     },

@@ -7,6 +7,8 @@
  */
 import fc from 'fast-check'
 import { operation, rule } from '../_harness/dsl.ts'
+import type { Fixtures } from '../_harness/dsl.ts'
+import { createTable, createView } from '../_harness/support/catalog-objects.ts'
 import { supports } from '../_harness/capabilities.ts'
 import { NS_KEYS, nsOf } from '../_harness/model/catalog-model.ts'
 import type { RealCatalog } from '../_harness/model/catalog-model.ts'
@@ -14,7 +16,26 @@ import { catalogCommands } from '../_harness/model/commands.ts'
 import { initialState } from '../_harness/model/initial-state.ts'
 import { budget, checkProperty, commandsPathsOf } from '../_harness/support/property.ts'
 import { LANES, driveLanes, laneRuns } from '../_harness/support/lanes.ts'
-import { inProfile } from '../../schemas/rules/catalog.ts'
+
+/**
+ * Whether the server drops a namespace that still holds a table (or, where views are advertised, a view), or fails
+ * on it: namespaces/drop/not-empty-refused's defect. Such a server gets sequences that drop only empty namespaces,
+ * so that the model judges the rest of what it does and does not fail a second time for that one defect.
+ */
+async function dropsNonEmpty(
+  { catalog, check, sandbox }: Pick<Fixtures, 'catalog' | 'check' | 'sandbox'>,
+  views: boolean,
+): Promise<boolean> {
+  const notRefused = async (hint: string, fill: (ns: string[]) => Promise<unknown>): Promise<boolean> => {
+    const ns = await sandbox.namespace(catalog, hint)
+    await fill(ns)
+    const drop = await catalog.op.dropNamespace({ namespace: ns })
+    return drop.status < 400 || drop.status >= 500
+  }
+  const probes = [notRefused('mtable', (ns) => createTable(catalog, check, ns, 't'))]
+  if (views) probes.push(notRefused('mview', (ns) => createView(catalog, check, ns, 'v')))
+  return (await Promise.all(probes)).some(Boolean)
+}
 
 operation('topic:stateful', () => {
   rule(
@@ -50,7 +71,6 @@ operation('topic:stateful', () => {
           check,
           base: sandbox.names.namespace('m'),
           views,
-          notEmptyIs409: inProfile('1.9', run.profile),
         }
         const ready = initialState(real)
         // Awaited by the run that takes it; a failure of one left over when the property ends is not a run's.
@@ -61,18 +81,20 @@ operation('topic:stateful', () => {
       const dropLater = (real: RealCatalog) => {
         for (const k of NS_KEYS) sandbox.dropLater(nsOf(real, k))
       }
-      let next: ReturnType<typeof prepareLanes> | undefined
+      // The first run's bases are created while the probe goes on.
+      let next: ReturnType<typeof prepareLanes> | undefined = prepareLanes()
       const runs = laneRuns(run.runs)
       // The executions fast-check makes when every run passes (checkProperty's budget of these runs).
       const budgeted = budget(run, { runs })
       let started = 0
       try {
+        const dropsOnlyEmpty = await dropsNonEmpty({ catalog, check, sandbox }, views)
         await checkProperty(
           { run, meta },
           (replay) => {
             const paths = commandsPathsOf(replay, LANES)
             const sequence = (i: number) =>
-              fc.commands(catalogCommands({ views }), {
+              fc.commands(catalogCommands({ views, dropsOnlyEmpty }), {
                 maxCommands: 20,
                 size: '+1',
                 ...(paths[i] ? { replayPath: paths[i] } : {}),

@@ -6,9 +6,13 @@
 import { operation, rule } from '../_harness/dsl.ts'
 import { createTable, droppedTable, type LoadTableResult } from '../_harness/support/catalog-objects.ts'
 import type { CatalogClient } from '../_harness/client.ts'
+import type { Checker } from '../_harness/checker.ts'
+import type { Exchange } from '../_harness/http/exchange.ts'
 import { describe } from '../_harness/support/endpoint-probes.ts'
 import { errorTypeOf, fingerprint, NO_SUCH_ROUTE, notServed } from '../_harness/not-served.ts'
 import { Blocked } from '../_harness/results/errors.ts'
+import { SETUP_CARRIERS } from '../_harness/setup-carriers.ts'
+import { blockIfPlainAnswersAlike } from '../_harness/support/carried-answers.ts'
 
 /**
  * True when registerTable answers as a handler of the operation: a register into `absent` (a namespace that does not
@@ -35,6 +39,28 @@ async function registerServed(
     ? 'config/endpoints/declared-served'
     : 'tables/register/missing-namespace-404'
   return { carrier, why: `registerTable into a missing namespace answered ${describe(ex)}` }
+}
+
+/**
+ * A purge's success other than 204 that a plain drop of another table in `ns` answers too is
+ * tables/drop/204-then-gone's defect: the purge rule is blocked by it (blockIfPlainAnswersAlike).
+ */
+async function blockIfPlainDropAlike(
+  catalog: CatalogClient,
+  check: Checker,
+  ns: string[],
+  purge: Exchange,
+): Promise<void> {
+  await blockIfPlainAnswersAlike(
+    purge,
+    204,
+    SETUP_CARRIERS.dropTable!,
+    async () => {
+      await createTable(catalog, check, ns, 'plain')
+      return catalog.op.dropTable({ namespace: ns, table: 'plain' })
+    },
+    'a drop with purgeRequested=true',
+  )
 }
 
 operation('dropTable', () => {
@@ -65,6 +91,7 @@ operation('dropTable', () => {
       const ns = await sandbox.namespace(catalog, 'purge')
       await createTable(catalog, check, ns, 't')
       const ex = await catalog.op.dropTable({ namespace: ns, table: 't', query: { purgeRequested: true } })
+      await blockIfPlainDropAlike(catalog, check, ns, ex)
       check.conform(ex, { status: 204 })
       check.conform(await catalog.op.loadTable({ namespace: ns, table: 't' }), { status: 404 })
     },
@@ -97,6 +124,7 @@ operation('dropTable', () => {
         // r2's files are r1's: its purge finds them deleted. No text covers a purge of files the client let another
         // registration delete, so a server error there is a robustness finding, not a failure of the drop.
         const ex = await catalog.op.dropTable({ namespace: ns, table: name, query: { purgeRequested: true } })
+        if (name === 'r1') await blockIfPlainDropAlike(catalog, check, ns, ex)
         check.conform(ex, { status: 204, ...(name === 'r2' ? { serverError: 'robustness' as const } : {}) })
         if (ex.status >= 500) continue
         check.conform(await catalog.op.loadTable({ namespace: ns, table: name }), { status: 404 })

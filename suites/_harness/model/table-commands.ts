@@ -5,7 +5,7 @@
  */
 import type fc from 'fast-check'
 import type { CatalogModel, ModelTable, RealCatalog } from './catalog-model.ts'
-import { nsOf, renameStatuses } from './catalog-model.ts'
+import { nsOf, renameStatuses, succeeded, successStatus } from './catalog-model.ts'
 import { snapshotBody } from '../support/snapshot-body.ts'
 
 type Cmd = fc.AsyncCommand<CatalogModel, RealCatalog>
@@ -90,7 +90,7 @@ export class DropTable implements Cmd {
     const ex = await r.catalog.op.dropTable({ namespace: nsOf(r, this.key), table: this.name })
     const ns = m.namespaces.get(this.key)
     if (!ns?.tables.has(this.name)) return void r.check.conform(ex, { status: 404 })
-    r.check.conform(ex, { status: 204 })
+    r.check.conform(ex, { status: successStatus(ex.status) })
     ns.tables.delete(this.name)
   }
   toString = (): string => `dropTable(${this.key}, ${this.name})`
@@ -114,8 +114,8 @@ export class RenameTable implements Cmd {
       },
     })
     const sourceExists = m.namespaces.get(fk)?.tables.has(fn) ?? false
-    r.check.conform(ex, { status: renameStatuses(m, this.from, this.to, sourceExists) })
-    if (ex.status !== 204) return
+    r.check.conform(ex, { status: renameStatuses(m, this.from, this.to, sourceExists, ex.status) })
+    if (!succeeded(ex.status)) return
     const table = m.namespaces.get(fk)!.tables.get(fn)!
     m.namespaces.get(fk)!.tables.delete(fn)
     m.namespaces.get(tk)!.tables.set(tn, table)

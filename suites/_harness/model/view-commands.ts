@@ -5,7 +5,7 @@
  */
 import type fc from 'fast-check'
 import type { CatalogModel, RealCatalog } from './catalog-model.ts'
-import { nsOf, renameStatuses } from './catalog-model.ts'
+import { nsOf, renameStatuses, succeeded, successStatus } from './catalog-model.ts'
 
 type Cmd = fc.AsyncCommand<CatalogModel, RealCatalog>
 
@@ -62,7 +62,7 @@ export class DropView implements Cmd {
     const ex = await r.catalog.op.dropView({ namespace: nsOf(r, this.key), view: this.name })
     const model = m.namespaces.get(this.key)
     if (!model?.views.has(this.name)) return void r.check.conform(ex, { status: 404 })
-    r.check.conform(ex, { status: 204 })
+    r.check.conform(ex, { status: successStatus(ex.status) })
     model.views.delete(this.name)
   }
   toString = (): string => `dropView(${this.key}, ${this.name})`
@@ -86,8 +86,8 @@ export class RenameView implements Cmd {
       },
     })
     const sourceExists = m.namespaces.get(fk)?.views.has(fn) ?? false
-    r.check.conform(ex, { status: renameStatuses(m, this.from, this.to, sourceExists) })
-    if (ex.status !== 204) return
+    r.check.conform(ex, { status: renameStatuses(m, this.from, this.to, sourceExists, ex.status) })
+    if (!succeeded(ex.status)) return
     m.namespaces.get(fk)!.views.delete(fn)
     m.namespaces.get(tk)!.views.add(tn)
   }

@@ -9,13 +9,6 @@ import type { CatalogClient } from '../client.ts'
 import type { RunContext } from '../run-context.ts'
 import { fixture as anyFixture } from './fixtures.ts'
 
-/**
- * The answers a rename into another namespace takes as success: 204 is the documented one, judged by the rename rule
- * within one namespace (tables/rename/same-namespace, views/rename/moves); a 200 there and here is one defect, failed
- * once.
- */
-export const RENAME_SUCCESSES = [200, 201, 202, 204] as const
-
 /** Parsed fixtures/tables/<file> (a fresh copy on every call, so callers may change it). */
 export function fixture<T = Record<string, unknown>>(file: string): T {
   return anyFixture<T>(`tables/${file}`)
