@@ -28,9 +28,7 @@ describe('outcomes as Vitest annotations', () => {
         dir,
       ])
       expect(ran.code, ran.stderr).toBe(1)
-      expect(ran.stdout + ran.stderr).toContain(
-        'fail: MUST rule namespaces/drop/not-empty-table-409 is broken',
-      )
+      expect(ran.stdout + ran.stderr).toContain('fail: MUST rule namespaces/drop/not-empty-refused is broken')
     } finally {
       await server.close()
     }
