@@ -194,10 +194,31 @@ describe('a defect is counted once', () => {
     },
     {
       fault: 'success-204-as-200',
-      what: 'every namespace drop answered 200: 204-then-gone fails, the emptied drop and the model take the success',
+      what: 'every namespace drop answered 200: 204-then-gone fails, the emptied drop, the names and the model take the success',
       areas: ['namespaces', 'stateful'],
-      files: NS_DROP_FILES,
-      outcomes: { 'namespaces/drop/204-then-gone': 'fail', [TABLE_409]: 'pass', [MODEL]: 'pass' },
+      files: [...NS_DROP_FILES, 'suites/namespaces/names.test.ts'],
+      outcomes: {
+        'namespaces/drop/204-then-gone': 'fail',
+        'namespaces/exists/204': 'fail',
+        [TABLE_409]: 'pass',
+        'namespaces/names/space': 'pass',
+        [MODEL]: 'pass',
+      },
+    },
+    {
+      fault: 'transaction-200-body',
+      what: 'every transaction answered 200: applies-all fails, the race and the replay take the success',
+      areas: ['transactions', 'concurrency', 'idempotency'],
+      files: [
+        'suites/transactions/commit-transaction.test.ts',
+        'suites/concurrency/transactions.test.ts',
+        'suites/idempotency/replay.test.ts',
+      ],
+      outcomes: {
+        'transactions/commit/applies-all': 'fail',
+        'concurrency/transactions/all-or-nothing': 'pass',
+        'idempotency/commitTransaction/replay': 'pass',
+      },
     },
     {
       fault: 'tbl-drop-204-as-200',

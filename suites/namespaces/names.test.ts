@@ -6,6 +6,7 @@
 import { operation, rule } from '../_harness/dsl.ts'
 import { decodeSeparator, listAllNamespaces, runParentOf } from '../_harness/support/catalog-objects.ts'
 import { withSuffix } from '../_harness/sandbox/names.ts'
+import { anySuccess } from '../_harness/support/statuses.ts'
 import { jsonEqual } from '../../schemas/model/json.ts'
 
 const KINDS = [
@@ -41,15 +42,20 @@ operation('topic:namespace-names', () => {
           { status: 200 },
         )
         check.equal(loaded.namespace, ns, 'load by the same name finds the namespace')
-        if (run.caps.endpoints.includes('HEAD /v1/{prefix}/namespaces/{namespace}'))
-          check.conform(await catalog.op.namespaceExists({ namespace: ns }), { status: 204 })
+        // Any success for the exists check and the drop: their documented 204s are namespaces/exists/204's and
+        // namespaces/drop/204-then-gone's to judge; this rule judges the name's round trip.
+        if (run.caps.endpoints.includes('HEAD /v1/{prefix}/namespaces/{namespace}')) {
+          const exists = await catalog.op.namespaceExists({ namespace: ns })
+          check.conform(exists, { status: anySuccess(exists.status, 204) })
+        }
         const listed = await listAllNamespaces(catalog, check, runParentOf(run))
         check.that(
           listed.some((n) => jsonEqual(n, ns)),
           'the namespace is listed under its exact name',
           { expected: ns },
         )
-        check.conform(await catalog.op.dropNamespace({ namespace: ns }), { status: 204 })
+        const dropped = await catalog.op.dropNamespace({ namespace: ns })
+        check.conform(dropped, { status: anySuccess(dropped.status, 204) })
         check.conform(await catalog.op.loadNamespaceMetadata({ namespace: ns }), { status: 404 })
       },
     )
