@@ -11,7 +11,8 @@
  * beside a plain drop, a commit report beside a scan report, the view and child cases of the 409 beside the table's,
  * an invalid variant of an action the server cannot parse at all) is blocked by that rule when the server answers its
  * plain case the same way; the model-based run takes any success of a drop or a rename and draws drops of non-empty
- * namespaces only from a server that refuses them.
+ * namespaces only from a server that refuses them. A commit-history check an update kind breaks is reported there only
+ * when a plain commit keeps it (commits/invariants/after-each-commit judges a server that breaks it for every commit).
  */
 import { afterAll, describe, expect, test } from 'vitest'
 import type { Fault } from './fault.ts'
@@ -251,6 +252,24 @@ describe('a defect is counted once', () => {
         'commits/updates/remove-partition-specs': 'fail',
         'commits/invalid-updates/remove-default-spec': 'blocked by commits/updates/remove-partition-specs',
       },
+    },
+    {
+      fault: 'commit-metadata-log-not-kept',
+      what: 'no commit records metadata-log: the plain sequence warns, the update kinds do not warn again',
+      areas: ['commits'],
+      files: ['suites/commits/sequence.test.ts', 'suites/commits/updates.test.ts'],
+      outcomes: {
+        'commits/invariants/after-each-commit': 'warn',
+        'commits/updates/set-properties': 'pass',
+        'commits/updates/set-current-schema': 'pass',
+      },
+    },
+    {
+      fault: 'schema-commit-metadata-log-not-kept',
+      what: 'only schema commits skip metadata-log: their update kind warns',
+      areas: ['commits'],
+      files: ['suites/commits/sequence.test.ts', 'suites/commits/updates.test.ts'],
+      outcomes: { 'commits/updates/set-current-schema': 'warn', 'commits/updates/set-properties': 'pass' },
     },
   ]
   for (const c of CARRIED)

@@ -10,7 +10,7 @@ import type { Fault } from '../fault.ts'
 import { onOperations, operationOf, withJson } from '../fault-kit.ts'
 import { parseJson, stringifyJson } from '../../schemas/model/json-int64.ts'
 import { UPDATE_CASES } from '../../suites/commits/update-cases.ts'
-import { errorResponse } from './scenario-kit.ts'
+import { errorResponse, requestJson } from './scenario-kit.ts'
 
 type Json = Record<string, unknown>
 
@@ -243,21 +243,44 @@ export const faults: Fault[] = [
     }),
   },
   {
-    name: 'commit-metadata-log-not-kept',
-    description: 'Commits do not record the previous metadata file in metadata-log.',
+    name: 'schema-commit-metadata-log-not-kept',
+    description:
+      'A commit that sets the current schema does not record the previous metadata file in metadata-log (as committed and as loaded); other commits do.',
     areas: AREA,
     breaks: ['commits/invariants/metadata-log'],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['updateTable'],
-        (res) =>
-          withJson(res, (b) => {
-            const md = b.metadata as Json | undefined
-            if (md) md['metadata-log'] = []
-          }),
-        (res) => res.status === 200,
-      ),
-    }),
+    hooks: () => {
+      // The tables whose last commit set the current schema: their metadata shows no log until the next commit.
+      const forgotten = new Set<string>()
+      return {
+        onResponse: onOperations(
+          ['updateTable', 'loadTable'],
+          (res, req) => {
+            if (operationOf(req) === 'updateTable') {
+              const updates = (requestJson(req)?.updates ?? []) as Json[]
+              if (updates.some((u) => u.action === 'set-current-schema')) forgotten.add(req.path)
+              else forgotten.delete(req.path)
+            }
+            if (!forgotten.has(req.path)) return res
+            return withJson(res, (b) => {
+              const md = b.metadata as Json | undefined
+              if (md) md['metadata-log'] = []
+            })
+          },
+          (res) => res.status === 200,
+        ),
+      }
+    },
+  },
+  {
+    name: 'commit-metadata-log-not-kept',
+    description:
+      'Commits do not record the previous metadata file in metadata-log (as committed and as loaded).',
+    areas: AREA,
+    breaks: ['commits/invariants/metadata-log'],
+    hooks: () =>
+      rewriteMetadata((md) => {
+        md['metadata-log'] = []
+      }),
   },
   {
     name: 'commit-snapshot-log-skips-rollback',

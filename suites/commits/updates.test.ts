@@ -19,7 +19,7 @@ import {
   stateOf,
 } from '../_harness/support/commit-steps.ts'
 import { endIfRefused, UPDATE_REFUSALS } from '../_harness/support/refusal.ts'
-import { expectCommitHistory, expectTableInvariants } from '../_harness/support/invariants.ts'
+import { expectCommitHistoryBesidePlain, expectTableInvariants } from '../_harness/support/invariants.ts'
 import { stable } from '../_harness/checker.ts'
 import { canonicalMetadata } from '../../schemas/model/canonical.ts'
 import { UPDATE_CASES } from './update-cases.ts'
@@ -93,7 +93,16 @@ operation('updateTable', () => {
           },
         )
         expectTableInvariants(check, after.metadata, { where: 'the commit response' })
-        expectCommitHistory(check, state, after, 'the commit')
+        await expectCommitHistoryBesidePlain(check, state, after, 'the commit', async () => {
+          const plainBefore = await setupLoad(catalog, check, ref)
+          const plain = await commit(
+            catalog,
+            ref,
+            [],
+            [{ action: 'set-properties', updates: { 'conformance.plain': c.action } }],
+          )
+          return plain.status === 200 ? { before: plainBefore, after: stateOf(plain.json) } : undefined
+        })
       },
     )
   }
