@@ -243,6 +243,34 @@ export const faults: Fault[] = [
     }),
   },
   {
+    // The invalid-update probe sends the valid upgrade (from a v1 table) after the 500: a server that offers no v1
+    // tables must not turn the variant's failure into unsupported.
+    name: 'v1-refused-upgrade-unknown-500',
+    description:
+      'Format-version 1 tables are refused (406), and an upgrade-format-version past every version answers 500.',
+    areas: AREA,
+    breaks: ['commits/invalid-updates/upgrade-format-version-unknown'],
+    hooks: () => ({
+      onResponse: (req, res) => {
+        const op = operationOf(req)
+        const body = requestJson(req)
+        if (op === 'createTable' && (body?.properties as Json | undefined)?.['format-version'] === '1')
+          return errorResponse(
+            406,
+            'UnsupportedOperationException',
+            'format-version 1 tables are not offered',
+          )
+        const updates = (body?.updates ?? []) as Json[]
+        if (
+          op === 'updateTable' &&
+          updates.some((u) => u.action === 'upgrade-format-version' && u['format-version'] === 99)
+        )
+          return errorResponse(500, 'InternalServerError', 'Unknown format version: 99')
+        return res
+      },
+    }),
+  },
+  {
     name: 'schema-commit-metadata-log-not-kept',
     description:
       'A commit that sets the current schema does not record the previous metadata file in metadata-log (as committed and as loaded); other commits do.',

@@ -9,15 +9,7 @@ import type { Fixtures } from '../_harness/dsl.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 import { anyClientError } from '../_harness/support/statuses.ts'
 import { UNKNOWN_ACTION_COMMIT, UNKNOWN_PROBE } from '../_harness/support/unknown-kinds.ts'
-import {
-  commit,
-  createTableBody,
-  setupLoad,
-  setupSnapshot,
-  setupTable,
-  setupTableOfVersion,
-  stateOf,
-} from '../_harness/support/commit-steps.ts'
+import { commit, setupCaseTable, setupLoad, setupTable, stateOf } from '../_harness/support/commit-steps.ts'
 import { endIfRefused, UPDATE_REFUSALS } from '../_harness/support/refusal.ts'
 import { expectCommitHistoryBesidePlain, expectTableInvariants } from '../_harness/support/invariants.ts'
 import { stable } from '../_harness/checker.ts'
@@ -42,11 +34,9 @@ operation('updateTable', () => {
         const { catalog, sandbox, check } = ctx
         const namespace = await sandbox.namespace(catalog, 'upd')
         const ref = { namespace, table: sandbox.names.table(c.action) }
-        let state = c.formatVersion
-          ? await setupTableOfVersion(ctx, namespace, ref.table, c.formatVersion)
-          : await setupTable(catalog, check, namespace, ref.table, createTableBody(ref.table))
-        let sid = 0
-        if (c.snapshot) ({ state, snapshotId: sid } = await setupSnapshot(catalog, check, ref, state))
+        const setUp = await setupCaseTable(ctx, ref, c)
+        let state = setUp.state
+        const sid = setUp.snapshotId
         // No sentence obliges a catalog to take every update kind: a clean 403 or 406 to one (here, or to the
         // preparing commit, mostly the counterpart kind: set-statistics before remove-statistics) is a refusal of the
         // feature, and the rule about what the update does is not judged.

@@ -82,6 +82,22 @@ export async function setupTableOfVersion(
   return state
 }
 
+/**
+ * The table an update case starts from (setup steps): of the case's format version (setupTableOfVersion) or a plain
+ * one, with a snapshot on main first when the case needs one; `snapshotId` is that snapshot's id, else 0.
+ */
+export async function setupCaseTable(
+  ctx: Parameters<typeof setupTableOfVersion>[0],
+  ref: TableRef,
+  c: { readonly formatVersion?: number; readonly snapshot?: boolean },
+): Promise<{ state: TableState; snapshotId: number }> {
+  const { catalog, check } = ctx
+  const state = c.formatVersion
+    ? await setupTableOfVersion(ctx, ref.namespace, ref.table, c.formatVersion)
+    : await setupTable(catalog, check, ref.namespace, ref.table, createTableBody(ref.table))
+  return c.snapshot ? setupSnapshot(catalog, check, ref, state) : { state, snapshotId: 0 }
+}
+
 /** Loads a table as a setup step. */
 export async function setupLoad(catalog: CatalogClient, check: Checker, ref: TableRef): Promise<TableState> {
   const ex = await catalog.op.loadTable({ namespace: ref.namespace, table: ref.table })
