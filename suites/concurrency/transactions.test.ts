@@ -6,6 +6,7 @@
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import { createTinyTable, freshNamespace } from '../_harness/support/scratch.ts'
+import { isSuccess } from '../_harness/support/statuses.ts'
 import { appendUpdates, mainOf, needsRace, race } from './race.ts'
 import type { TableFacts } from './race.ts'
 
@@ -65,11 +66,10 @@ operation('commitTransaction', () => {
           return racer.op.commitTransaction({ body: { 'table-changes': changes } })
         })
         // A success or a 409: the exact 204 of a transaction that applies is transactions/commit/applies-all's to judge.
-        const succeeded = (ex: { status: number }) => ex.status >= 200 && ex.status < 300
-        for (const ex of results) check.conform(ex, { status: succeeded(ex) ? ex.status : [204, 409] })
+        for (const ex of results) check.conform(ex, { status: isSuccess(ex.status) ? ex.status : [204, 409] })
         results.forEach((ex, i) =>
           check.that(
-            !(doomed(i) && succeeded(ex)),
+            !(doomed(i) && isSuccess(ex.status)),
             `round ${round}: transaction ${i} with a failing requirement is not 204`,
           ),
         )
@@ -78,7 +78,7 @@ operation('commitTransaction', () => {
         TABLES.forEach(
           (t, i) => (finals[t] = mainOf(check.conform<TableFacts>(reloaded[i]!, { status: 200 }).metadata)),
         )
-        const winners = results.flatMap((ex, i) => (succeeded(ex) ? [i] : []))
+        const winners = results.flatMap((ex, i) => (isSuccess(ex.status) ? [i] : []))
         check.that(
           winners.length <= 1,
           `round ${round}: at most one transaction asserting the same bases succeeds`,

@@ -9,6 +9,7 @@ import fc from 'fast-check'
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import { createTable, createView } from '../_harness/support/catalog-objects.ts'
+import { isClientError } from '../_harness/support/statuses.ts'
 import { supports } from '../_harness/capabilities.ts'
 import { NS_KEYS, nsOf } from '../_harness/model/catalog-model.ts'
 import type { RealCatalog } from '../_harness/model/catalog-model.ts'
@@ -30,7 +31,7 @@ async function dropsNonEmpty(
     const ns = await sandbox.namespace(catalog, hint)
     await fill(ns)
     const drop = await catalog.op.dropNamespace({ namespace: ns })
-    return drop.status < 400 || drop.status >= 500
+    return !isClientError(drop.status)
   }
   const probes = [notRefused('mtable', (ns) => createTable(catalog, check, ns, 't'))]
   if (views) probes.push(notRefused('mview', (ns) => createView(catalog, check, ns, 'v')))

@@ -94,6 +94,3 @@ export function renameStatuses(
  * every drop is one defect, failed there, not again by the model.
  */
 export const successStatus = (answered: number): number => anySuccess(answered, 204)
-
-/** True for a 2xx: the model applies a drop or a rename the server answered with a success. */
-export const succeeded = (answered: number): boolean => answered >= 200 && answered < 300

@@ -5,7 +5,8 @@
  */
 import type fc from 'fast-check'
 import type { CatalogModel, ModelTable, RealCatalog } from './catalog-model.ts'
-import { nsOf, renameStatuses, succeeded, successStatus } from './catalog-model.ts'
+import { nsOf, renameStatuses, successStatus } from './catalog-model.ts'
+import { isSuccess } from '../support/statuses.ts'
 import { snapshotBody } from '../support/snapshot-body.ts'
 
 type Cmd = fc.AsyncCommand<CatalogModel, RealCatalog>
@@ -115,7 +116,7 @@ export class RenameTable implements Cmd {
     })
     const sourceExists = m.namespaces.get(fk)?.tables.has(fn) ?? false
     r.check.conform(ex, { status: renameStatuses(m, this.from, this.to, sourceExists, ex.status) })
-    if (!succeeded(ex.status)) return
+    if (!isSuccess(ex.status)) return
     const table = m.namespaces.get(fk)!.tables.get(fn)!
     m.namespaces.get(fk)!.tables.delete(fn)
     m.namespaces.get(tk)!.tables.set(tn, table)

@@ -5,7 +5,8 @@
  */
 import type fc from 'fast-check'
 import type { CatalogModel, RealCatalog } from './catalog-model.ts'
-import { nsOf, renameStatuses, succeeded, successStatus } from './catalog-model.ts'
+import { nsOf, renameStatuses, successStatus } from './catalog-model.ts'
+import { isSuccess } from '../support/statuses.ts'
 
 type Cmd = fc.AsyncCommand<CatalogModel, RealCatalog>
 
@@ -87,7 +88,7 @@ export class RenameView implements Cmd {
     })
     const sourceExists = m.namespaces.get(fk)?.views.has(fn) ?? false
     r.check.conform(ex, { status: renameStatuses(m, this.from, this.to, sourceExists, ex.status) })
-    if (!succeeded(ex.status)) return
+    if (!isSuccess(ex.status)) return
     m.namespaces.get(fk)!.views.delete(fn)
     m.namespaces.get(tk)!.views.add(tn)
   }

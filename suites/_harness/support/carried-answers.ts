@@ -7,6 +7,7 @@ import type { Fixtures } from '../dsl.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { Blocked } from '../results/errors.ts'
 import { createTable } from './catalog-objects.ts'
+import { isClientError } from './statuses.ts'
 
 /**
  * A documented status is judged by the rule of the plain case (`carrier`: an operation's basic rule in
@@ -53,7 +54,7 @@ export async function blockIfNotEmptyDropCarried(
   drop: Exchange,
   holding: 'a table' | 'only a view' | 'a child namespace',
 ): Promise<void> {
-  if (drop.status < 400 || drop.status >= 500)
+  if (!isClientError(drop.status))
     throw new Blocked(
       `blocked by ${NOT_EMPTY_REFUSED_RULE}: the drop of a namespace holding ${holding} answered ${drop.status}, not a refusal, as judged there; which refusal is asked only of a server that refuses`,
       NOT_EMPTY_REFUSED_RULE,
