@@ -37,6 +37,9 @@ export function rewriteRequests(
 
 const list = (v: unknown): Json[] => (Array.isArray(v) ? (v as Json[]) : [])
 
+/** The updates of an updateTable request's body (none when it has no JSON body). */
+const updatesOf = (req: ServerRequest): Json[] => list(requestJson(req)?.updates)
+
 /** Applies `fn` to every CommitTableRequest of an updateTable or commitTransaction body. */
 export function eachTableChange(body: Json, fn: (change: Json) => void): void {
   if (Array.isArray(body['table-changes'])) for (const c of list(body['table-changes'])) fn(c)
@@ -166,7 +169,7 @@ export const faults: Fault[] = [
             'UnsupportedOperationException',
             'Cannot convert metadata update action to json: remove-partition-specs',
           ),
-        (_res, req) => req.body.includes('"remove-partition-specs"'),
+        (_res, req) => updatesOf(req).some((u) => u.action === 'remove-partition-specs'),
       ),
     }),
   },
@@ -260,10 +263,9 @@ export const faults: Fault[] = [
             'UnsupportedOperationException',
             'format-version 1 tables are not offered',
           )
-        const updates = (body?.updates ?? []) as Json[]
         if (
           op === 'updateTable' &&
-          updates.some((u) => u.action === 'upgrade-format-version' && u['format-version'] === 99)
+          updatesOf(req).some((u) => u.action === 'upgrade-format-version' && u['format-version'] === 99)
         )
           return errorResponse(500, 'InternalServerError', 'Unknown format version: 99')
         return res
@@ -284,8 +286,7 @@ export const faults: Fault[] = [
           ['updateTable', 'loadTable'],
           (res, req) => {
             if (operationOf(req) === 'updateTable') {
-              const updates = (requestJson(req)?.updates ?? []) as Json[]
-              if (updates.some((u) => u.action === 'set-current-schema')) forgotten.add(req.path)
+              if (updatesOf(req).some((u) => u.action === 'set-current-schema')) forgotten.add(req.path)
               else forgotten.delete(req.path)
             }
             if (!forgotten.has(req.path)) return res
