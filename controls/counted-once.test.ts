@@ -90,13 +90,40 @@ describe('a defect is counted once', () => {
   )
 
   test(
-    'every bad body answered 500: the generated rules fail, the property is blocked by them',
+    'every bad body answered 500: the errors rules fail, and the generated rules where they send no plain body; the rest is blocked by them',
     { timeout: 300_000 },
     async () => {
       const byRule = await outcomesUnder('bad-body-crashes-500', MALFORMED_AREAS, MALFORMED_FILES)
-      expect(byRule.get('robustness/generated/createNamespace')?.outcome).toBe('fail')
+      for (const rule of ['errors/malformed-json-400', 'errors/schema-violation-400'])
+        expect(byRule.get(rule)?.outcome, rule).toBe('fail')
+      // createNamespace gets both errors rules' plain bodies, createTable one (no text that is not JSON).
+      const ns = byRule.get('robustness/generated/createNamespace')
+      expect(ns?.outcome).toBe('blocked')
+      expect(ns?.reason).toMatch(/^blocked by errors\/malformed-json-400 and errors\/schema-violation-400: /)
+      for (const op of ['createTable', 'updateProperties'])
+        expect(byRule.get(`robustness/generated/${op}`)?.outcome, op).toBe('fail')
       expect(byRule.get(MALFORMED)?.outcome).toBe('blocked')
-      expect(byRule.get(MALFORMED)?.reason).toMatch(/^blocked by robustness\/generated\/createNamespace, /)
+      expect(byRule.get(MALFORMED)?.reason).toMatch(
+        /^blocked by errors\/malformed-json-400, robustness\/generated\/updateProperties, /,
+      )
+    },
+  )
+
+  test(
+    'every body that fails validation answered 500: errors/schema-violation-400 fails, the generated rules it sends a plain body are blocked by it, the others fail',
+    { timeout: 300_000 },
+    async () => {
+      const byRule = await outcomesUnder('generated-invalid-body-500', MALFORMED_AREAS, MALFORMED_FILES)
+      expect(byRule.get('errors/schema-violation-400')?.outcome).toBe('fail')
+      // Texts that are not JSON are refused as they should be.
+      expect(byRule.get('errors/malformed-json-400')?.outcome).toBe('pass')
+      for (const op of ['createNamespace', 'createTable']) {
+        const t = byRule.get(`robustness/generated/${op}`)
+        expect(t?.outcome, op).toBe('blocked')
+        expect(t?.reason, op).toMatch(/^blocked by errors\/schema-violation-400: /)
+      }
+      for (const op of ['updateProperties', 'updateTable'])
+        expect(byRule.get(`robustness/generated/${op}`)?.outcome, op).toBe('fail')
     },
   )
 

@@ -32,6 +32,9 @@ const OPS = [
   'fetchScanTasks',
 ] as const
 
+/** The operations errors/schema-violation-400 sends a plain invalid body. */
+const CARRIED: readonly string[] = ['createNamespace', 'createTable']
+
 /** The request's body is invalid against its operation's (open) schema. */
 function invalidBody(op: string | undefined, body: string): boolean {
   const schema =
@@ -149,7 +152,9 @@ export const faults: Fault[] = [
     name: 'generated-invalid-body-500',
     description: 'Bodies are not validated: a missing or mistyped field crashes the handler (500).',
     areas: ['robustness'],
-    breaks: OPS.map((op) => `robustness/generated/${op}`),
+    // createNamespace and createTable: errors/schema-violation-400's own bodies crash too, so those generated rules
+    // are blocked by it (suites/robustness/plain-carriers.ts; controls/counted-once.test.ts).
+    breaks: OPS.filter((op) => !CARRIED.includes(op)).map((op) => `robustness/generated/${op}`),
     hooks: () => ({
       onRequest: (req) =>
         invalidBody(operationOf(req), req.body) ? errorResponse(500, 'NullPointerException', 'null') : req,
@@ -184,7 +189,8 @@ export const faults: Fault[] = [
       'A body that is not JSON (none at all where one is required, or `{`) reaches the parser unchecked and crashes the handler (500).',
     areas: ['robustness'],
     files: ['robustness/generated-inputs.test.ts'],
-    breaks: OPS.map((op) => `robustness/generated/${op}`),
+    // createNamespace: errors/malformed-json-400's own body crashes too, so that generated rule is blocked by it.
+    breaks: OPS.filter((op) => op !== 'createNamespace').map((op) => `robustness/generated/${op}`),
     hooks: () => ({
       onRequest: (req) => {
         const op = operationOf(req)

@@ -4,7 +4,7 @@
  * paths and wrong methods get a 4xx, never a 5xx.
  */
 import { operation, rule } from '../_harness/dsl.ts'
-import { judgeInvalidBody } from '../_harness/support/invalid-body.ts'
+import { createWithoutSchema, judgeInvalidBody, namespaceNotArray } from '../_harness/support/invalid-body.ts'
 import { truncatedCreateNamespace } from '../_harness/support/not-json.ts'
 
 operation('topic:errors', () => {
@@ -68,12 +68,10 @@ operation('topic:errors', () => {
     async ({ catalog, run, sandbox, check }) => {
       // A 5xx fails (400 is the document's answer to a validation failure); the refusal and exactly 400 are SHOULDs,
       // one level with the robustness suites (support/invalid-body.ts).
-      const notArray = await catalog.op.createNamespace({
-        rawBody: JSON.stringify({ namespace: `${run.runPrefix}_x` }),
-      })
+      const notArray = await catalog.op.createNamespace({ rawBody: namespaceNotArray(run.runPrefix) })
       judgeInvalidBody(check, notArray, 'namespace is not an array')
       const ns = await sandbox.namespace(catalog, 'noschema')
-      const noSchema = await catalog.op.createTable({ namespace: ns, body: { name: 't' } })
+      const noSchema = await catalog.op.createTable({ namespace: ns, body: createWithoutSchema('t') })
       judgeInvalidBody(check, noSchema, 'a create without schema')
     },
   )

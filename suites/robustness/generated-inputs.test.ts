@@ -15,6 +15,9 @@
  * (SHOULD: a lenient server that copes is not wrong);
  * an unknown extra field is tolerated where the request without it succeeds (SHOULD: the upstream schemas are open,
  * so such a request is valid). Error answers carry the error model (the check registry, as everywhere).
+ * Counted once: where an errors rule sends the operation its own plain body of a class (createNamespace's text cut
+ * short, its namespace that is not an array, createTable's create without schema) and that body gets a 5xx as a draw of
+ * the class did, the class is that rule's to fail and the property is blocked by it (plain-carriers.ts).
  */
 import fc from 'fast-check'
 import { validateOpen } from '../../schemas/index.ts'
@@ -24,6 +27,8 @@ import { operation, rule } from '../_harness/dsl.ts'
 import { bodyMutation, bodyMutationExamples } from '../_harness/arbitraries/body-mutation.ts'
 import { BODY_DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
 import { CASES } from './generated-cases.ts'
+import { LeftToPlainRules } from './plain-carriers.ts'
+import { Blocked } from '../_harness/results/errors.ts'
 
 const ok = (status: number) => status >= 200 && status < 300
 const clientError = (status: number) => status >= 400 && status < 500
@@ -54,6 +59,8 @@ for (const c of CASES) {
         const notJsonTail = target.args.namespace ? undefined : ctx.run.runPrefix
         // Set once the server has stored an invalid body it could have refused (see the last check).
         let storedInvalid = false
+        // A class of draws whose 5xx an errors rule judges with its own plain body (plain-carriers.ts).
+        const leftToPlain = new LeftToPlainRules(ctx, c.op, target)
         await checkProperty(
           ctx,
           () =>
@@ -71,6 +78,12 @@ for (const c of CASES) {
               // An unknown field is judged by the schema too: in a map (reportMetrics' metrics) it is an entry, and
               // an entry of the wrong type makes the body invalid.
               const invalid = notJson ? !absent : !validateOpen(schema, withoutNulls(body)).valid
+              if (
+                invalid &&
+                ex.status >= 500 &&
+                (await leftToPlain.carries(notJson ? 'not-json' : 'invalid'))
+              )
+                return
               if (invalid)
                 ctx.check.that(!ok(ex.status), `an invalid body (${m.label}) is refused with a 4xx`, {
                   rule: 'robustness/generated/invalid-refused',
@@ -105,6 +118,13 @@ for (const c of CASES) {
             examples: bodyMutationExamples(target.body(), target.keep, notJsonTail).map((m) => [m]),
           },
         )
+        // Every other draw passed: the left classes are judged by the errors rules alone.
+        const left = leftToPlain.left()
+        if (left.length > 0)
+          throw new Blocked(
+            `blocked by ${[...new Set(left.map((l) => l.rule))].join(' and ')}: ${left.map((l) => `${l.rule} judges ${c.op}'s ${l.why}`).join('; ')}; no other draw failed`,
+            left[0]!.rule,
+          )
       },
     )
   })

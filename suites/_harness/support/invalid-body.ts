@@ -22,3 +22,19 @@ export function judgeInvalidBody(check: Checker, ex: Exchange, what: string): vo
   if (!accepted)
     check.conform(ex, { status: 400, level: 'SHOULD', rule: 'robustness/bad-request/status-400' })
 }
+
+/** The rule that judges the plain schema-violating bodies below: never a 5xx (400 is named). */
+export const SCHEMA_VIOLATION_RULE = 'errors/schema-violation-400'
+
+/**
+ * errors/schema-violation-400's createNamespace body: the namespace a string, not an array. Sent as text, so that the
+ * run prefix in it lets the write guard pass it; a server that accepts it creates only a run namespace.
+ */
+export function namespaceNotArray(runPrefix: string): string {
+  return JSON.stringify({ namespace: `${runPrefix}_x` })
+}
+
+/** errors/schema-violation-400's createTable body: a name and no schema (schema is required). */
+export function createWithoutSchema(name: string): { name: string } {
+  return { name }
+}

@@ -1,0 +1,100 @@
+/**
+ * The plain bodies of the errors rules, for the generated-inputs property of the operations they are sent to: one
+ * defect, one failing rule. errors/malformed-json-400 sends createNamespace a text that is not JSON, and
+ * errors/schema-violation-400 sends createNamespace a namespace that is not an array and createTable a create without
+ * schema. A server whose parser crashes on such bodies fails those rules; robustness/generated/<op> meets the same
+ * crash in its not-JSON or schema-invalid draws and would fail once more for it. When one of those draws gets a 5xx,
+ * the property sends the errors rule's own body once: a 5xx there too leaves that class of draws to the errors rule
+ * (the property is blocked by it, its other classes still judged); another answer leaves the draw the property's own
+ * failure. A correct server is sent nothing more.
+ */
+import type { OperationId } from '../../schemas/operations.ts'
+import type { Fixtures } from '../_harness/dsl.ts'
+import type { Exchange } from '../_harness/http/exchange.ts'
+import {
+  SCHEMA_VIOLATION_RULE,
+  createWithoutSchema,
+  namespaceNotArray,
+} from '../_harness/support/invalid-body.ts'
+import { MALFORMED_JSON_RULE, truncatedCreateNamespace } from '../_harness/support/not-json.ts'
+import type { Target } from './generated-cases.ts'
+
+/** The draws an errors rule may carry: a text that is not JSON, a JSON body that fails the request schema. */
+export type CarriedClass = 'not-json' | 'invalid'
+
+export interface PlainCarrier {
+  readonly rule: string
+  /** What the plain body is, for the blocked reason. */
+  readonly what: string
+  readonly send: (ctx: Fixtures, target: Target) => Promise<Exchange>
+}
+
+export const PLAIN_CARRIERS: Readonly<
+  Partial<Record<OperationId, Readonly<Partial<Record<CarriedClass, PlainCarrier>>>>>
+> = {
+  createNamespace: {
+    'not-json': {
+      rule: MALFORMED_JSON_RULE,
+      what: 'a createNamespace body cut short',
+      send: (ctx) => ctx.catalog.op.createNamespace({ rawBody: truncatedCreateNamespace(ctx.run.runPrefix) }),
+    },
+    invalid: {
+      rule: SCHEMA_VIOLATION_RULE,
+      what: 'a createNamespace whose namespace is not an array',
+      send: (ctx) => ctx.catalog.op.createNamespace({ rawBody: namespaceNotArray(ctx.run.runPrefix) }),
+    },
+  },
+  createTable: {
+    invalid: {
+      rule: SCHEMA_VIOLATION_RULE,
+      what: 'a createTable without schema',
+      send: (ctx, target) =>
+        ctx.catalog.op.createTable({
+          namespace: target.args.namespace ?? [],
+          body: createWithoutSchema(ctx.sandbox.names.table('noschema')),
+        }),
+    },
+  },
+}
+
+/**
+ * The classes of one operation's draws left to an errors rule in one test: `carries` is asked on each 5xx to a draw
+ * of a class an errors rule sends the operation, and sends that rule's body the first time only.
+ */
+export class LeftToPlainRules {
+  private readonly answers = new Map<CarriedClass, number>()
+  private readonly ctx: Fixtures
+  private readonly op: OperationId
+  private readonly target: Target
+  constructor(ctx: Fixtures, op: OperationId, target: Target) {
+    this.ctx = ctx
+    this.op = op
+    this.target = target
+  }
+
+  /** Whether a 5xx to a draw of `cls` is the errors rule's to judge: its own body got a 5xx too. */
+  async carries(cls: CarriedClass): Promise<boolean> {
+    const carrier = PLAIN_CARRIERS[this.op]?.[cls]
+    if (!carrier) return false
+    let status = this.answers.get(cls)
+    if (status === undefined) {
+      status = (await carrier.send(this.ctx, this.target)).status
+      this.answers.set(cls, status)
+    }
+    return status >= 500
+  }
+
+  /** The classes left, with the rule that carries each (empty when none was). */
+  left(): { rule: string; why: string }[] {
+    return [...this.answers]
+      .filter(([, status]) => status >= 500)
+      .map(([cls, status]) => {
+        const carrier = PLAIN_CARRIERS[this.op]![cls]!
+        const draws = cls === 'not-json' ? 'texts that are not JSON' : 'bodies that fail the request schema'
+        return {
+          rule: carrier.rule,
+          why: `its ${draws} got a 5xx, as ${carrier.what} (that rule's own body) did: ${status}`,
+        }
+      })
+  }
+}
