@@ -4,8 +4,9 @@
  * property over generated names is blocked by them instead of failing a third time for the same defect. A server
  * that mishandles only some names (fault unknown-extension-kinds-ignored) still fails the property. Likewise for
  * bodies that are not JSON: a 422 to every one (lakana's answer) fails errors/malformed-json-400 alone, a 500 to every
- * one fails the generated rules and blocks the malformed-JSON property, and a 500 to texts the plain ones do not
- * cover fails the property. And a finalized 409 is asked to be replayed only of a server that replays the operation's
+ * one fails the errors rules and the generated rules of the operations they send no plain body, blocks the generated
+ * rules of those they do (createNamespace, createTable) and the malformed-JSON property, and a 500 to texts the plain
+ * ones do not cover fails the property. And a finalized 409 is asked to be replayed only of a server that replays the operation's
  * plain success (idempotency/<op>/replays-409, blocked by idempotency/<op>/replay otherwise), and the replay property
  * draws only the kinds whose plain replay the server honours. And a variant of a case another rule carries (a purge
  * beside a plain drop, a commit report beside a scan report, the view and child cases of the 409 beside the table's,
