@@ -122,7 +122,7 @@ for (const c of CASES) {
         const left = leftToPlain.left()
         if (left.length > 0)
           throw new Blocked(
-            `blocked by ${[...new Set(left.map((l) => l.rule))].join(' and ')}: ${left.map((l) => `${l.rule} judges ${c.op}'s ${l.why}`).join('; ')}; no other draw failed`,
+            `blocked by ${[...new Set(left.map((l) => l.rule))].join(' and ')}: ${left.map((l) => l.why).join('; ')}; judged there once, and no other draw failed`,
             left[0]!.rule,
           )
       },

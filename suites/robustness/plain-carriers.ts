@@ -93,7 +93,7 @@ export class LeftToPlainRules {
         const draws = cls === 'not-json' ? 'texts that are not JSON' : 'bodies that fail the request schema'
         return {
           rule: carrier.rule,
-          why: `its ${draws} got a 5xx, as ${carrier.what} (that rule's own body) did: ${status}`,
+          why: `${this.op}'s ${draws} got a 5xx, as ${carrier.what} (${carrier.rule}'s own body) did: ${status}`,
         }
       })
   }
