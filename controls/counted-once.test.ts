@@ -128,6 +128,21 @@ describe('a defect is counted once', () => {
     },
   )
 
+  test(
+    'texts that are not JSON crash and unknown fields are refused: the generated createNamespace rule warns for the field instead of ending blocked',
+    { timeout: 300_000 },
+    async () => {
+      const byRule = await outcomesUnder(
+        'generated-not-json-500-unknown-field-400',
+        MALFORMED_AREAS,
+        MALFORMED_FILES,
+      )
+      expect(byRule.get('errors/malformed-json-400')?.outcome).toBe('fail')
+      // The crash is left to errors/malformed-json-400; the refused field is this rule's own SHOULD.
+      expect(byRule.get('robustness/generated/createNamespace')?.outcome).toBe('warn')
+    },
+  )
+
   test('texts other than the plain ones crash: the property fails', { timeout: 300_000 }, async () => {
     const byRule = await outcomesUnder('malformed-variants-crash-500', MALFORMED_AREAS, MALFORMED_FILES)
     expect(byRule.get('errors/malformed-json-400')?.outcome).toBe('pass')
