@@ -10,6 +10,7 @@
 import { validateOpen } from '../../schemas/index.ts'
 import { parseJson } from '../../schemas/model/json-int64.ts'
 import { OPERATIONS } from '../../schemas/operations.ts'
+import { PLAIN_CARRIERS } from '../../suites/robustness/plain-carriers.ts'
 import type { ServerRequest, ServerResponse } from '../../reference-server/index.ts'
 import type { Fault } from '../fault.ts'
 import { operationOf } from '../fault-kit.ts'
@@ -31,9 +32,6 @@ const OPS = [
   'registerView',
   'fetchScanTasks',
 ] as const
-
-/** The operations errors/schema-violation-400 sends a plain invalid body. */
-const CARRIED: readonly string[] = ['createNamespace', 'createTable']
 
 /** The request's body is invalid against its operation's (open) schema. */
 function invalidBody(op: string | undefined, body: string): boolean {
@@ -173,9 +171,10 @@ export const faults: Fault[] = [
     name: 'generated-invalid-body-500',
     description: 'Bodies are not validated: a missing or mistyped field crashes the handler (500).',
     areas: ['robustness'],
-    // createNamespace and createTable: errors/schema-violation-400's own bodies crash too, so those generated rules
-    // are blocked by it (suites/robustness/plain-carriers.ts; controls/counted-once.test.ts).
-    breaks: OPS.filter((op) => !CARRIED.includes(op)).map((op) => `robustness/generated/${op}`),
+    // Where errors/schema-violation-400 sends the operation a body of its own (createNamespace, createTable), that
+    // body crashes too, so the generated rule is blocked by it (suites/robustness/plain-carriers.ts;
+    // controls/counted-once.test.ts).
+    breaks: OPS.filter((op) => !PLAIN_CARRIERS[op]?.invalid).map((op) => `robustness/generated/${op}`),
     hooks: () => ({
       onRequest: (req) =>
         invalidBody(operationOf(req), req.body) ? errorResponse(500, 'NullPointerException', 'null') : req,
@@ -210,8 +209,9 @@ export const faults: Fault[] = [
       'A body that is not JSON (none at all where one is required, or `{`) reaches the parser unchecked and crashes the handler (500).',
     areas: ['robustness'],
     files: ['robustness/generated-inputs.test.ts'],
-    // createNamespace: errors/malformed-json-400's own body crashes too, so that generated rule is blocked by it.
-    breaks: OPS.filter((op) => op !== 'createNamespace').map((op) => `robustness/generated/${op}`),
+    // Where errors/malformed-json-400 sends the operation a body of its own (createNamespace), that body crashes too,
+    // so the generated rule is blocked by it.
+    breaks: OPS.filter((op) => !PLAIN_CARRIERS[op]?.['not-json']).map((op) => `robustness/generated/${op}`),
     hooks: () => ({ onRequest: (req) => notJsonCrash(req) ?? req }),
   },
   {
