@@ -6,7 +6,8 @@
  * bodies that are not JSON: a 422 to every one (lakana's answer) fails errors/malformed-json-400 alone, a 500 to every
  * one fails the errors rules and the generated rules of the operations they send no plain body, blocks the generated
  * rules of those they do (createNamespace, createTable) and the malformed-JSON property, and a 500 to texts the plain
- * ones do not cover fails the property. And a finalized 409 is asked to be replayed only of a server that replays the operation's
+ * ones do not cover fails the property; a 500 to invalid bodies of createNamespace and createTable alone fails
+ * errors/schema-violation-400 and blocks the wrong-types property and those two generated rules. And a finalized 409 is asked to be replayed only of a server that replays the operation's
  * plain success (idempotency/<op>/replays-409, blocked by idempotency/<op>/replay otherwise), and the replay property
  * draws only the kinds whose plain replay the server honours. And a variant of a case another rule carries (a purge
  * beside a plain drop, a commit report beside a scan report, the view and child cases of the 409 beside the table's,
@@ -125,6 +126,25 @@ describe('a defect is counted once', () => {
       }
       for (const op of ['updateProperties', 'updateTable'])
         expect(byRule.get(`robustness/generated/${op}`)?.outcome, op).toBe('fail')
+    },
+  )
+
+  test(
+    'only the operations errors/schema-violation-400 sends a plain invalid body crash on invalid bodies: that rule fails, the properties that meet the crash are blocked by it',
+    { timeout: 300_000 },
+    async () => {
+      const byRule = await outcomesUnder('create-invalid-body-500', MALFORMED_AREAS, MALFORMED_FILES)
+      expect(byRule.get('errors/schema-violation-400')?.outcome).toBe('fail')
+      for (const rule of [
+        'robustness/wrong-types/4xx',
+        'robustness/generated/createNamespace',
+        'robustness/generated/createTable',
+      ]) {
+        expect(byRule.get(rule)?.outcome, rule).toBe('blocked')
+        expect(byRule.get(rule)?.reason, rule).toMatch(/^blocked by errors\/schema-violation-400: /)
+      }
+      // Its other operations refuse such bodies: nothing else fails.
+      expect(byRule.get('robustness/generated/updateProperties')?.outcome).toBe('pass')
     },
   )
 

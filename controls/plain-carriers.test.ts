@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest'
 import type { Fixtures } from '../suites/_harness/dsl.ts'
 import type { Exchange } from '../suites/_harness/http/exchange.ts'
 import { LeftToPlainRules } from '../suites/robustness/plain-carriers.ts'
-import type { Target } from '../suites/robustness/generated-cases.ts'
 
 /** A context whose catalog answers every request with `status` and records what was sent. */
 function fakeContext(status: number) {
@@ -21,12 +20,12 @@ function fakeContext(status: number) {
   return { ctx, sent }
 }
 
-const target: Target = { args: { namespace: ['ccrun_test_ns'] }, body: () => ({}), keep: [] }
+const args = { namespace: ['ccrun_test_ns'] }
 
 describe('LeftToPlainRules', () => {
   it('sends the errors rule’s own body once per class, and leaves the class when it got a 5xx too', async () => {
     const { ctx, sent } = fakeContext(500)
-    const left = new LeftToPlainRules(ctx, 'createNamespace', target)
+    const left = new LeftToPlainRules(ctx, 'createNamespace', args)
     expect(await left.carries('not-json')).toBe(true)
     expect(await left.carries('not-json')).toBe(true)
     expect(await left.carries('invalid')).toBe(true)
@@ -42,7 +41,7 @@ describe('LeftToPlainRules', () => {
 
   it('keeps the class the property’s own when the plain body is answered otherwise', async () => {
     const { ctx, sent } = fakeContext(400)
-    const left = new LeftToPlainRules(ctx, 'createTable', target)
+    const left = new LeftToPlainRules(ctx, 'createTable', args)
     expect(await left.carries('invalid')).toBe(false)
     expect(await left.carries('invalid')).toBe(false)
     expect(sent).toEqual([
@@ -53,8 +52,8 @@ describe('LeftToPlainRules', () => {
 
   it('sends nothing for a class no errors rule sends the operation', async () => {
     const { ctx, sent } = fakeContext(500)
-    expect(await new LeftToPlainRules(ctx, 'createTable', target).carries('not-json')).toBe(false)
-    expect(await new LeftToPlainRules(ctx, 'updateProperties', target).carries('invalid')).toBe(false)
+    expect(await new LeftToPlainRules(ctx, 'createTable', args).carries('not-json')).toBe(false)
+    expect(await new LeftToPlainRules(ctx, 'updateProperties', args).carries('invalid')).toBe(false)
     expect(sent).toEqual([])
   })
 })

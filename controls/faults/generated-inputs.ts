@@ -181,6 +181,23 @@ export const faults: Fault[] = [
     }),
   },
   {
+    // Only where errors/schema-violation-400 sends a plain invalid body of its own: that rule fails, and every property
+    // that meets the same crash leaves it there (suites/robustness/plain-carriers.ts; controls/counted-once.test.ts).
+    name: 'create-invalid-body-500',
+    description:
+      'createNamespace and createTable do not validate their bodies: a missing or mistyped field crashes them (500); the other operations refuse such bodies with 400.',
+    areas: ['errors'],
+    breaks: ['errors/schema-violation-400'],
+    hooks: () => ({
+      onRequest: (req) => {
+        const op = operationOf(req)
+        return op && PLAIN_CARRIERS[op as (typeof OPS)[number]]?.invalid && invalidBody(op, req.body)
+          ? errorResponse(500, 'NullPointerException', 'null')
+          : req
+      },
+    }),
+  },
+  {
     name: 'generated-two-crashes-500',
     description:
       'createNamespace crashes (500) in two unrelated ways: on properties that are not an object (the mapping to a map) and on a number as a property value (the mapping to strings).',

@@ -27,8 +27,7 @@ import { operation, rule } from '../_harness/dsl.ts'
 import { bodyMutation, bodyMutationExamples } from '../_harness/arbitraries/body-mutation.ts'
 import { BODY_DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
 import { CASES } from './generated-cases.ts'
-import { LeftToPlainRules } from './plain-carriers.ts'
-import { Blocked } from '../_harness/results/errors.ts'
+import { LeftToPlainRules, blockIfLeft } from './plain-carriers.ts'
 
 const ok = (status: number) => status >= 200 && status < 300
 const clientError = (status: number) => status >= 400 && status < 500
@@ -60,7 +59,7 @@ for (const c of CASES) {
         // Set once the server has stored an invalid body it could have refused (see the last check).
         let storedInvalid = false
         // A class of draws whose 5xx an errors rule judges with its own plain body (plain-carriers.ts).
-        const leftToPlain = new LeftToPlainRules(ctx, c.op, target)
+        const leftToPlain = new LeftToPlainRules(ctx, c.op, target.args)
         await checkProperty(
           ctx,
           () =>
@@ -118,14 +117,8 @@ for (const c of CASES) {
             examples: bodyMutationExamples(target.body(), target.keep, notJsonTail).map((m) => [m]),
           },
         )
-        // Every other draw passed: the left classes are judged by the errors rules alone. A SHOULD the other draws broke
-        // keeps the test a warning (a blocked test is in no verdict and no defect, and that warning is this rule's own).
-        const left = leftToPlain.left()
-        if (left.length > 0 && ctx.meta.outcome !== 'warn')
-          throw new Blocked(
-            `blocked by ${[...new Set(left.map((l) => l.rule))].join(' and ')}: ${left.map((l) => l.why).join('; ')}; judged there once, and no other draw failed`,
-            left[0]!.rule,
-          )
+        // Every other draw passed: the left classes are judged by the errors rules alone.
+        blockIfLeft(ctx, [leftToPlain])
       },
     )
   })

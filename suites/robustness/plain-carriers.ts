@@ -1,16 +1,18 @@
 /**
- * The plain bodies of the errors rules, for the generated-inputs property of the operations they are sent to: one
- * defect, one failing rule. errors/malformed-json-400 sends createNamespace a text that is not JSON, and
- * errors/schema-violation-400 sends createNamespace a namespace that is not an array and createTable a create without
- * schema. A server whose parser crashes on such bodies fails those rules; robustness/generated/<op> meets the same
- * crash in its not-JSON or schema-invalid draws and would fail once more for it. When one of those draws gets a 5xx,
- * the property sends the errors rule's own body once: a 5xx there too leaves that class of draws to the errors rule
- * (the property is blocked by it, its other classes still judged); another answer leaves the draw the property's own
- * failure. A correct server is sent nothing more.
+ * The plain bodies of the errors rules, for the properties that send the same classes of body to the operations they
+ * are sent to: one defect, one failing rule. errors/malformed-json-400 sends createNamespace a text that is not JSON,
+ * and errors/schema-violation-400 sends createNamespace a namespace that is not an array and createTable a create
+ * without schema. A server whose parser crashes on such bodies fails those rules; robustness/generated/<op> meets the
+ * same crash in its not-JSON or schema-invalid draws, and robustness/wrong-types/4xx in its wrong-typed or missing
+ * fields, and each would fail once more for it. When one of those draws gets a 5xx, the property sends the errors
+ * rule's own body once: a 5xx there too leaves that class of the operation's draws to the errors rule (the property
+ * is blocked by it when nothing else failed; its other classes and operations are still judged); another answer
+ * leaves the draw the property's own failure. A correct server is sent nothing more.
  */
 import type { OperationId } from '../../schemas/operations.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
+import { Blocked } from '../_harness/results/errors.ts'
 import {
   SCHEMA_VIOLATION_RULE,
   createWithoutSchema,
@@ -19,6 +21,9 @@ import {
 import { MALFORMED_JSON_RULE, truncatedCreateNamespace } from '../_harness/support/not-json.ts'
 import type { Target } from './generated-cases.ts'
 
+/** Where the operation's plain body goes: the namespace a createTable writes into. */
+type Args = Target['args']
+
 /** The draws an errors rule may carry: a text that is not JSON, a JSON body that fails the request schema. */
 export type CarriedClass = 'not-json' | 'invalid'
 
@@ -26,7 +31,7 @@ export interface PlainCarrier {
   readonly rule: string
   /** What the plain body is, for the blocked reason. */
   readonly what: string
-  readonly send: (ctx: Fixtures, target: Target) => Promise<Exchange>
+  readonly send: (ctx: Fixtures, args: Args) => Promise<Exchange>
 }
 
 export const PLAIN_CARRIERS: Readonly<
@@ -48,9 +53,9 @@ export const PLAIN_CARRIERS: Readonly<
     invalid: {
       rule: SCHEMA_VIOLATION_RULE,
       what: 'a createTable without schema',
-      send: (ctx, target) =>
+      send: (ctx, args) =>
         ctx.catalog.op.createTable({
-          namespace: target.args.namespace ?? [],
+          namespace: args.namespace ?? [],
           body: createWithoutSchema(ctx.sandbox.names.table('noschema')),
         }),
     },
@@ -65,11 +70,11 @@ export class LeftToPlainRules {
   private readonly answers = new Map<CarriedClass, number>()
   private readonly ctx: Fixtures
   private readonly op: OperationId
-  private readonly target: Target
-  constructor(ctx: Fixtures, op: OperationId, target: Target) {
+  private readonly args: Args
+  constructor(ctx: Fixtures, op: OperationId, args: Args) {
     this.ctx = ctx
     this.op = op
-    this.target = target
+    this.args = args
   }
 
   /** Whether a 5xx to a draw of `cls` is the errors rule's to judge: its own body got a 5xx too. */
@@ -78,7 +83,7 @@ export class LeftToPlainRules {
     if (!carrier) return false
     let status = this.answers.get(cls)
     if (status === undefined) {
-      status = (await carrier.send(this.ctx, this.target)).status
+      status = (await carrier.send(this.ctx, this.args)).status
       this.answers.set(cls, status)
     }
     return status >= 500
@@ -97,4 +102,18 @@ export class LeftToPlainRules {
         }
       })
   }
+}
+
+/**
+ * Ends a property whose every other draw passed, when it left classes to the errors rules: blocked by them (judged
+ * there once). A SHOULD its other draws broke keeps the test a warning instead: a blocked test is in no verdict and no
+ * defect, and that warning is the property's own.
+ */
+export function blockIfLeft(ctx: Fixtures, lefts: readonly LeftToPlainRules[]): void {
+  const left = lefts.flatMap((l) => l.left())
+  if (left.length === 0 || ctx.meta.outcome === 'warn') return
+  throw new Blocked(
+    `blocked by ${[...new Set(left.map((l) => l.rule))].join(' and ')}: ${left.map((l) => l.why).join('; ')}; judged there once, and no other draw failed`,
+    left[0]!.rule,
+  )
 }
