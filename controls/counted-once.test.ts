@@ -46,12 +46,24 @@ async function outcomesUnder(
   name: string,
   areas = AREAS,
   files = FILES,
-): Promise<Map<string, { outcome: string; reason?: string }>> {
+): Promise<Map<string, { outcome: string; reason?: string; operations: string[] }>> {
   const fault: Fault = { ...FAULTS.find((f) => f.name === name)!, areas }
   const run = await runFault(fault, { extraArgs: excludeArgs(areas, files) })
   outcomes.push(run)
   expect(run.results, run.output).toBeDefined()
-  return new Map(run.results!.tests.map((t) => [t.rule, { outcome: t.outcome, reason: t.reason }]))
+  return new Map(
+    run.results!.tests.map((t) => [
+      t.rule,
+      {
+        outcome: t.outcome,
+        reason: t.reason,
+        // The operations whose answers broke the test's own rule.
+        operations: [
+          ...new Set(t.violations.filter((v) => v.rule === t.rule).map((v) => v.operationId ?? '')),
+        ],
+      },
+    ]),
+  )
 }
 
 describe('a defect is counted once', () => {
@@ -135,6 +147,11 @@ describe('a defect is counted once', () => {
     async () => {
       const byRule = await outcomesUnder('create-invalid-body-500', MALFORMED_AREAS, MALFORMED_FILES)
       expect(byRule.get('errors/schema-violation-400')?.outcome).toBe('fail')
+      // Both operations' crashes are reported there, the properties report neither.
+      expect(byRule.get('errors/schema-violation-400')?.operations).toEqual([
+        'createNamespace',
+        'createTable',
+      ])
       for (const rule of [
         'robustness/wrong-types/4xx',
         'robustness/generated/createNamespace',

@@ -2,6 +2,7 @@ import { describe, expect, it, test } from 'vitest'
 import { Checker, stable } from './checker.ts'
 import type { Exchange } from './http/exchange.ts'
 import type { ConformanceMeta } from './results/meta.ts'
+import { Blocked } from './results/errors.ts'
 
 const meta = (): ConformanceMeta => ({
   area: 'tables',
@@ -107,5 +108,34 @@ describe('an operation the server does not serve', () => {
     expect(() => checker.conform(answer(501, 'NotImplemented'), { status: 400 })).toThrow(
       expect.objectContaining({ code: 'CC_CONFORMANCE_FAILURE' }),
     )
+  })
+})
+
+describe('Checker.every', () => {
+  const failing = (checker: Checker, op: string) => () => checker.conform(exchange(op, 500), { status: 400 })
+
+  it('judges every step and fails with each failure, in order', async () => {
+    const m = meta()
+    const checker = new Checker(m, new Set())
+    const thrown = await checker
+      .every([failing(checker, 'createNamespace'), () => undefined, failing(checker, 'createTable')])
+      .catch((e: unknown) => e as Error)
+    expect(thrown).toEqual(expect.objectContaining({ code: 'CC_CONFORMANCE_FAILURE' }))
+    expect((thrown as Error).message.split('\n\n')).toHaveLength(2)
+    expect([...new Set(m.violations.map((v) => v.operationId))]).toEqual(['createNamespace', 'createTable'])
+  })
+
+  it('keeps a failure when a later step is blocked, and is blocked when nothing failed before', async () => {
+    const checker = new Checker(meta(), new Set())
+    const blocked = () => {
+      throw new Blocked('blocked by x', 'x')
+    }
+    await expect(checker.every([failing(checker, 'createNamespace'), blocked])).rejects.toEqual(
+      expect.objectContaining({ code: 'CC_CONFORMANCE_FAILURE' }),
+    )
+    await expect(checker.every([() => undefined, blocked])).rejects.toEqual(
+      expect.objectContaining({ code: 'CC_BLOCKED' }),
+    )
+    await expect(checker.every([() => undefined, async () => undefined])).resolves.toBeUndefined()
   })
 })

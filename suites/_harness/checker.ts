@@ -8,7 +8,7 @@
  * success answer lacked the body its operation returns, so that the test could not go on, is the server's failure of
  * the rule that answer broke (`explain`).
  */
-import { Blocked, ConformanceFailure, errorCode } from './results/errors.ts'
+import { Blocked, ConformanceFailure, ERROR_CODES, errorCode } from './results/errors.ts'
 import { notServed } from './not-served.ts'
 import { statusWithError } from './results/status-message.ts'
 import { wrapsError } from './checks/errors.ts'
@@ -187,6 +187,28 @@ export class Checker {
     opts: { rule?: string; level?: Level; ex?: Exchange } = {},
   ): void {
     this.that(stable(received) === stable(expected), message, { ...opts, received, expected })
+  }
+
+  /**
+   * Runs every step even after one failed, then fails with all their MUST failures at once: for a rule that judges a
+   * few plain requests of one kind, so that its report shows each the server broke it with (the properties that leave
+   * those requests' classes to the rule report none of them: suites/robustness/plain-carriers.ts). A step blocked
+   * after one failed leaves the failure standing (the rule is judged); anything else thrown ends the test as it is.
+   */
+  async every(steps: readonly (() => unknown)[]): Promise<void> {
+    const failures: Error[] = []
+    for (const step of steps) {
+      try {
+        await step()
+      } catch (thrown) {
+        const code = errorCode(thrown)
+        if (code === ERROR_CODES.conformanceFailure) failures.push(thrown as Error)
+        else if (code === ERROR_CODES.blocked && failures.length > 0) break
+        else throw thrown
+      }
+    }
+    if (failures.length > 1) throw new ConformanceFailure(failures.map((f) => f.message).join('\n\n'))
+    if (failures.length === 1) throw failures[0]
   }
 
   /**
