@@ -157,12 +157,15 @@ export async function rck(
       testsRatio: round(median(rounds.map((r) => r.harness.tests / Math.max(1, r.rck.found)))),
       ...(cpuRatios.length > 0 ? { cpuRatio: round(median(cpuRatios)) } : {}),
     },
-    // The rounds in which neither side lost more than CALM_STEAL of its CPU time to the hypervisor, and their median
-    // ratio: what the code does on a machine of its own. The median of all rounds above stays the figure.
+    // The rounds in which neither side lost more than CALM_STEAL of its CPU time to the hypervisor, and the figure over
+    // them alone (the same ratio of medians as timeRatio, so that with every round calm the two agree): what the code
+    // does on a machine of its own. The figure over all rounds above stays the figure.
     ...(calm.length > 0
       ? {
           calmRounds: calm.length,
-          calmTimeRatio: round(median(calm.map((r) => r.harness.wallMs / r.rck.wallMs))),
+          calmTimeRatio: round(
+            median(calm.map((r) => r.harness.wallMs)) / median(calm.map((r) => r.rck.wallMs)),
+          ),
         }
       : {}),
     rounds,
