@@ -14,7 +14,8 @@ import { join, resolve } from 'node:path'
 import { createVitest } from 'vitest/node'
 import type { TestSpecification } from 'vitest/node'
 import { parseCommandLine } from '../app/cli/args.ts'
-import { finishRun, suitePath } from '../app/cli/run.ts'
+import { finishRun } from '../app/cli/run.ts'
+import { selectionOf, selects } from '../suites/_harness/run-selection.ts'
 import { resolveOptions } from '../app/config/resolve.ts'
 import { prepareRun, secretsOf } from '../app/setup/prepare.ts'
 import { replayArgsOf } from '../app/setup/replay.ts'
@@ -46,11 +47,8 @@ export function selectFiles(
   include: readonly string[] = [],
   exclude: readonly string[] = [],
 ): string[] {
-  const wanted = include.map(suitePath)
-  const unwanted = exclude.map(suitePath)
-  return all.filter(
-    (f) => (wanted.length === 0 || wanted.some((w) => f.includes(w))) && !unwanted.some((u) => f.includes(u)),
-  )
+  const selection = selectionOf(include, exclude)
+  return all.filter((f) => selects(selection, f))
 }
 
 async function main(): Promise<void> {
@@ -96,7 +94,11 @@ async function main(): Promise<void> {
       const started = Date.now()
       const target = await startTarget(opts, log)
       const redactor = new Redactor(secretsOf(opts))
-      const run = await prepareRun(withTargetDefaults(opts, target), target.url, replayArgsOf(opts))
+      // The selection too, as the CLI's run has it: a count-once decision reads it (run-selection.ts).
+      const run = {
+        ...(await prepareRun(withTargetDefaults(opts, target), target.url, replayArgsOf(opts))),
+        selection: selectionOf(opts.include, opts.exclude),
+      }
       for (const s of run.secrets) redactor.add(s)
       project.provide('run', run)
       const files = selectFiles([...specs.keys()], opts.include, opts.exclude)

@@ -84,6 +84,20 @@ describe('a defect is counted once', () => {
   )
 
   test(
+    'every unknown kind skipped, the commits area not in the run: the property judges the kinds itself and fails',
+    { timeout: 300_000 },
+    async () => {
+      const byRule = await outcomesUnder(
+        'commit-unknown-kinds-ignored',
+        ['robustness'],
+        ['suites/robustness/edge-input.test.ts'],
+      )
+      for (const rule of SCENARIOS) expect(byRule.has(rule), rule).toBe(false)
+      expect(byRule.get(PROPERTY)?.outcome).toBe('fail')
+    },
+  )
+
+  test(
     'only extension-like names skipped: the scenario rules pass, the property fails',
     { timeout: 300_000 },
     async () => {
@@ -162,6 +176,21 @@ describe('a defect is counted once', () => {
       }
       // Its other operations refuse such bodies: nothing else fails.
       expect(byRule.get('robustness/generated/updateProperties')?.outcome).toBe('pass')
+    },
+  )
+
+  test(
+    'the same crashes, the errors area not in the run: the properties judge them themselves and fail',
+    { timeout: 300_000 },
+    async () => {
+      const byRule = await outcomesUnder('create-invalid-body-500', ['robustness'], MALFORMED_FILES.slice(1))
+      expect(byRule.has('errors/schema-violation-400')).toBe(false)
+      for (const rule of [
+        'robustness/wrong-types/4xx',
+        'robustness/generated/createNamespace',
+        'robustness/generated/createTable',
+      ])
+        expect(byRule.get(rule)?.outcome, rule).toBe('fail')
     },
   )
 

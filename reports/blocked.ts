@@ -11,7 +11,15 @@ export interface BlockedGroup {
   readonly tests: readonly string[]
   /** The first blocked test's reason: the setup step and the server's answer. */
   readonly reason?: string
+  /**
+   * Whether a test of the carrying rule is in these results. A run narrowed by --include/--exclude (or one shard of a
+   * run) may leave it out: the refusal is then judged nowhere in them, which the reports say.
+   */
+  readonly judgedHere: boolean
 }
+
+/** What a report says of a carrying rule no test of these results judged. */
+export const NOT_JUDGED_HERE = 'not judged in this run: run its area too for the verdict on it'
 
 export function blockedGroups(r: Pick<Results, 'tests'>): BlockedGroup[] {
   const groups = new Map<string, { tests: string[]; reason?: string }>()
@@ -25,8 +33,9 @@ export function blockedGroups(r: Pick<Results, 'tests'>): BlockedGroup[] {
     }
     g.tests.push(t.id)
   }
+  const judged = new Set(r.tests.filter((t) => t.outcome !== 'blocked').map((t) => t.rule))
   return [...groups.entries()]
-    .map(([rule, g]) => ({ rule, ...g }))
+    .map(([rule, g]) => ({ rule, ...g, judgedHere: judged.has(rule) }))
     .sort((a, b) => b.tests.length - a.tests.length || a.rule.localeCompare(b.rule))
 }
 
@@ -38,7 +47,8 @@ export function blockedLines(r: Pick<Results, 'tests'>): string[] {
   return [
     `blocked (${n} test(s); a setup step the server refused, judged by the rule that carries it, not part of the verdict):`,
     ...groups.map(
-      (g) => `  ${g.rule}: ${g.tests.length} test(s)${g.reason ? ` — e.g. ${g.reason.split('\n')[0]}` : ''}`,
+      (g) =>
+        `  ${g.rule}${g.judgedHere ? '' : ` (${NOT_JUDGED_HERE})`}: ${g.tests.length} test(s)${g.reason ? ` — e.g. ${g.reason.split('\n')[0]}` : ''}`,
     ),
   ]
 }

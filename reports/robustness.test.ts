@@ -91,5 +91,17 @@ describe('blocked tests', () => {
     const html = renderHtml(r)
     expect(html).toContain('id="blocked">Blocked (2)')
     expect(html).not.toContain(HOSTILE)
+    expect(blockedGroups(r)[0]?.judgedHere).toBe(true)
+  })
+
+  it('say so when no test of the carrying rule is in the results (a run narrowed to other areas)', () => {
+    const full = withFindings()
+    const r = { ...full, tests: full.tests.filter((t) => t.rule !== 'tables/create/returns-metadata') }
+    expect(blockedGroups(r)[0]).toMatchObject({ rule: 'tables/create/returns-metadata', judgedHere: false })
+    expect(blockedLines(r)[1]).toMatch(
+      /^ {2}tables\/create\/returns-metadata \(not judged in this run: run its area too for the verdict on it\): 2 test/,
+    )
+    expect(renderMarkdown(r)).toContain('| tables/create/returns-metadata (not judged in this run')
+    expect(renderHtml(r)).toContain('(not judged in this run: run its area too for the verdict on it)')
   })
 })

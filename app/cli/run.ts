@@ -51,14 +51,7 @@ import { harnessVersion, PACKAGE_ROOT } from './version.ts'
 import { moduleRunnerFor } from './module-runner.ts'
 import { registerStripInstalledTypes } from '../../bin/strip-installed-types.js'
 import { writePrecompiled } from '../../schemas/precompiled.ts'
-
-/**
- * The path an `--include`/`--exclude` entry names under suites/: an area is a folder (trailing slash: `tables` must
- * not match `tables-x`); a file is matched as it is.
- */
-export function suitePath(entry: string): string {
-  return entry.endsWith('.ts') ? `suites/${entry}` : `suites/${entry}/`
-}
+import { selectionOf, suitePath } from '../../suites/_harness/run-selection.ts'
 
 /** The options with secrets replaced, for results.json. */
 export function redactedOptions(opts: Options): Record<string, unknown> {
@@ -126,6 +119,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     const run: RunContext = {
       ...(await prepareRun(withTargetDefaults(opts, target), target.url, replayArgsOf(opts), targetKind)),
       skipCleanup: skipsCleanup(opts, targetKind),
+      selection: selectionOf(opts.include, opts.exclude),
     }
     // The same as the run's (prepare.ts), now that the catalog's round trip is known.
     const parallel = runParallelism(targetKind, opts, run)

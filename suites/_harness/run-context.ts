@@ -4,6 +4,7 @@
  * file through Vitest's provide/inject. It holds secrets: never print or record it whole.
  */
 import type { Capabilities } from './capabilities.ts'
+import type { RunSelection } from './run-selection.ts'
 
 export interface RunContext {
   readonly baseUrl: string
@@ -59,6 +60,8 @@ export interface RunContext {
    * discarded after the run (a CI container); see app/cli/run.ts.
    */
   readonly skipCleanup?: boolean
+  /** The suite files the CLI runs (`--include`/`--exclude`); absent: all (run-selection.ts). */
+  readonly selection?: RunSelection
 }
 
 declare module 'vitest' {

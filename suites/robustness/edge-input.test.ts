@@ -14,6 +14,7 @@ import { createTinyTable, freshNamespace } from '../_harness/support/scratch.ts'
 import { NOT_5XX } from './inputs.ts'
 import { withSuffix } from '../_harness/sandbox/names.ts'
 import { Blocked } from '../_harness/results/errors.ts'
+import { judgedInRun } from '../_harness/run-selection.ts'
 import { UNKNOWN_ACTION_COMMIT, UNKNOWN_REQUIREMENT_COMMIT } from '../_harness/support/unknown-kinds.ts'
 
 const KNOWN = new Set(['assign-uuid', 'set-properties', 'remove-properties', 'add-snapshot', 'set-location'])
@@ -58,7 +59,9 @@ operation('updateTable', () => {
         const blocking: string[] = []
         for (const plain of PLAIN_UNKNOWN) {
           const ex = await ctx.catalog.op.updateTable({ namespace: ns, table: 't', body: plain.body })
-          if (ex.status === 400) kinds.push(plain.asRequirement)
+          // A rule this run does not judge carries nothing (run-selection.ts): the property judges that kind itself.
+          if (ex.status === 400 || !judgedInRun(ctx.run.selection, plain.carrier))
+            kinds.push(plain.asRequirement)
           else blocking.push(plain.carrier)
         }
         // Both plain kinds mishandled: each is judged by its rule, and nothing is left for the property.

@@ -13,6 +13,7 @@ import type { OperationId } from '../../schemas/operations.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 import { Blocked } from '../_harness/results/errors.ts'
+import { judgedInRun } from '../_harness/run-selection.ts'
 import {
   SCHEMA_VIOLATION_RULE,
   createWithoutSchema,
@@ -77,10 +78,13 @@ export class LeftToPlainRules {
     this.args = args
   }
 
-  /** Whether a 5xx to a draw of `cls` is the errors rule's to judge: its own body got a 5xx too. */
+  /**
+   * Whether a 5xx to a draw of `cls` is the errors rule's to judge: that rule is judged in this run (run-selection.ts)
+   * and its own body got a 5xx too.
+   */
   async carries(cls: CarriedClass): Promise<boolean> {
     const carrier = PLAIN_CARRIERS[this.op]?.[cls]
-    if (!carrier) return false
+    if (!carrier || !judgedInRun(this.ctx.run.selection, carrier.rule)) return false
     let status = this.answers.get(cls)
     if (status === undefined) {
       status = (await carrier.send(this.ctx, this.args)).status
