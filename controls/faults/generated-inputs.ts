@@ -309,12 +309,13 @@ export const faults: Fault[] = [
   {
     // Its crash on texts that are not JSON is errors/malformed-json-400's for createNamespace, but the refused
     // unknown field is the generated rule's own SHOULD: the test warns rather than ending blocked
-    // (controls/counted-once.test.ts).
+    // (controls/counted-once.test.ts). The errors file runs too: without it the crash is the generated rule's own
+    // (suites/_harness/run-selection.ts), and the test fails for it.
     name: 'generated-not-json-500-unknown-field-400',
     description:
       'A body that is not JSON crashes the handler (500), and a request with a field the server does not know is refused with 400.',
-    areas: ['robustness'],
-    files: ['robustness/generated-inputs.test.ts'],
+    areas: ['errors', 'robustness'],
+    files: ['errors/errors.test.ts', 'robustness/generated-inputs.test.ts'],
     breaks: ['robustness/generated/unknown-fields-tolerated'],
     hooks: () => ({ onRequest: (req) => notJsonCrash(req) ?? unknownFieldRefused(req) ?? req }),
   },
