@@ -84,7 +84,7 @@ operation('updateTable', () => {
               ctx.check.conform(ex, { status: 400 })
               await alive(ctx, `an unknown ${asRequirement ? 'requirement' : 'update'} ${name}`)
             }),
-          { distinct: DISTINCT_FAILURES },
+          { distinct: DISTINCT_FAILURES, carriers: PLAIN_UNKNOWN.map((p) => p.carrier) },
         )
       } finally {
         await drop()

@@ -27,7 +27,7 @@ import { operation, rule } from '../_harness/dsl.ts'
 import { bodyMutation, bodyMutationExamples } from '../_harness/arbitraries/body-mutation.ts'
 import { BODY_DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
 import { CASES } from './generated-cases.ts'
-import { LeftToPlainRules, blockIfLeft } from './plain-carriers.ts'
+import { LeftToPlainRules, blockIfLeft, carrierRules } from './plain-carriers.ts'
 
 const ok = (status: number) => status >= 200 && status < 300
 const clientError = (status: number) => status >= 400 && status < 500
@@ -114,6 +114,7 @@ for (const c of CASES) {
             }),
           {
             distinct: BODY_DISTINCT_FAILURES,
+            carriers: carrierRules([c.op]),
             examples: bodyMutationExamples(target.body(), target.keep, notJsonTail).map((m) => [m]),
           },
         )

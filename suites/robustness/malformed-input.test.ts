@@ -21,7 +21,7 @@ import { BODY_CASES, CLIENT_ERRORS, malformedJson, wrongValue } from './inputs.t
 import { Blocked } from '../_harness/results/errors.ts'
 import { MALFORMED_JSON_RULE, OPEN_BRACE, truncatedCreateNamespace } from '../_harness/support/not-json.ts'
 import type { BodyCase } from './inputs.ts'
-import { LeftToPlainRules, PLAIN_CARRIERS, blockIfLeft } from './plain-carriers.ts'
+import { LeftToPlainRules, PLAIN_CARRIERS, blockIfLeft, carrierRules } from './plain-carriers.ts'
 import { judgedInRun } from '../_harness/run-selection.ts'
 
 const REQUIRES = ['createNamespace', 'updateProperties', 'createTable', 'updateTable', 'renameTable'] as const
@@ -147,7 +147,7 @@ operation('topic:robustness', () => {
             fc.asyncProperty(fc.constantFrom(...cases), malformedJson, async (c, text) => {
               await refusedAsNotJson(ctx, await send(ctx, c, ns, text), `a malformed ${c.op} body`, exact400)
             }),
-          { distinct: DISTINCT_FAILURES },
+          { distinct: DISTINCT_FAILURES, carriers: [MALFORMED_JSON_RULE] },
         )
       } finally {
         await drop()
@@ -201,7 +201,13 @@ operation('topic:robustness', () => {
                 return keepsAnswering(ctx, `${c.op} with ${what}`)
               await refusedAsInvalid(ctx, c, body, ex, `${c.op} with ${what}`)
             }),
-          { distinct: DISTINCT_FAILURES },
+          {
+            distinct: DISTINCT_FAILURES,
+            carriers: carrierRules(
+              BODY_CASES.map((c) => c.op),
+              'invalid',
+            ),
+          },
         )
         blockIfLeft(ctx, [...leftToPlain.values()])
       } finally {

@@ -63,6 +63,16 @@ export const PLAIN_CARRIERS: Readonly<
   },
 }
 
+/** The rules that carry `ops`' draws (of class `cls`, or of any): a property's `carriers`, for its replay line. */
+export function carrierRules(ops: readonly OperationId[], cls?: CarriedClass): string[] {
+  const rules = ops.flatMap((op) =>
+    Object.entries(PLAIN_CARRIERS[op] ?? {})
+      .filter(([c]) => cls === undefined || c === cls)
+      .map(([, carrier]) => carrier.rule),
+  )
+  return [...new Set(rules)]
+}
+
 /**
  * The classes of one operation's draws left to an errors rule in one test: `carries` is asked on each 5xx to a draw
  * of a class an errors rule sends the operation, and sends that rule's body the first time only.

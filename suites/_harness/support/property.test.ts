@@ -5,6 +5,7 @@ import type { RunContext } from '../run-context.ts'
 import { Blocked, ConformanceFailure, SetupError, blockedBy } from '../results/errors.ts'
 import { SHRINK_RUNS, budget, checkProperty, replayFor, shrinkBudget } from './property.ts'
 import type { PropertyOptions } from './property.ts'
+import { selectionOf } from '../run-selection.ts'
 
 const run = (over: Partial<RunContext> = {}): RunContext =>
   ({ seed: 42, runs: 25, distinctFailures: 5, thorough: false, ...over }) as RunContext
@@ -160,6 +161,16 @@ describe('checkProperty collecting distinct failures', () => {
     )
     expect(seen.slice(0, 2)).toEqual([-7, -8])
     expect(seen).toHaveLength(5)
+  })
+
+  test('the replay line includes the areas of the carriers the run judges, so that the replay decides alike', async () => {
+    const opts: PropertyOptions = { distinct: 1, carriers: ['errors/schema-violation-400'] }
+    const full = meta()
+    await failing(full, run(), twoKinds, opts)
+    expect(full.replay).toContain('--include properties,errors --seed 42')
+    const narrowed = meta()
+    await failing(narrowed, run({ selection: selectionOf(['properties']) }), twoKinds, opts)
+    expect(narrowed.replay).toContain('--include properties --seed 42')
   })
 
   test('the run caps it: --distinct-failures 1 reports the first failure only', async () => {

@@ -28,6 +28,7 @@ import { firstMustAnswer } from '../results/answer-text.ts'
 import type { RunContext } from '../run-context.ts'
 import type { Violation } from '../checks/types.ts'
 import type { ExchangeRecord } from '../http/exchange.ts'
+import { judgedInRun } from '../run-selection.ts'
 
 /** What a property needs to replay a failure exactly. */
 export interface Replay {
@@ -47,6 +48,12 @@ export interface PropertyOptions {
   readonly maxRuns?: number
   /** Suite area, for the printed replay command. */
   readonly area?: string
+  /**
+   * Rules this property may leave a defect to (counted once), which the run judges or not by its selection
+   * (run-selection.ts). The printed replay command includes the areas of those this run judges, so that the replay
+   * makes the same decisions: what a property leaves may shape what it draws.
+   */
+  readonly carriers?: readonly string[]
   /**
    * At most this many distinct failures (see the module comment); default 1, fast-check's first failure only.
    * For properties whose executions are cheap and independent of each other, such as one request per execution.
@@ -336,11 +343,12 @@ function describeFailure(
   const commandsPaths = [...shown.matchAll(/\/\*replayPath="([^"]*)"\*\//g)].map((m) => m[1] ?? '')
   const commandsPath = commandsPaths.length > 0 ? commandsPaths.join(LANE_SEPARATOR) : undefined
   const path = `${meta.rule}@${details.counterexamplePath ?? ''}${commandsPath ? `#${commandsPath}` : ''}`
-  const area = opts.area ?? meta.area
+  const carried = (opts.carriers ?? []).filter((rule) => judgedInRun(run.selection, rule))
+  const areas = [...new Set([opts.area ?? meta.area, ...carried.map((rule) => rule.split('/')[0]!)])]
   const replay = [
     'catalog-conformance run',
     run.replayArgs,
-    `--include ${area} --seed ${run.seed} --path '${path.replaceAll("'", `'\\''`)}'`,
+    `--include ${areas.join(',')} --seed ${run.seed} --path '${path.replaceAll("'", `'\\''`)}'`,
   ]
     .filter(Boolean)
     .join(' ')
