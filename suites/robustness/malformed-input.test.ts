@@ -71,7 +71,8 @@ async function refusedAsNotJson(ctx: Fixtures, ex: Exchange, what: string, exact
  * 400 when errors/malformed-json-400's own body is not answered 400 (a server answering 422 to every text that is not
  * JSON is one defect), and an operation whose answer to `{` is a 5xx (robustness/generated/<op> tries `{` first in
  * every run and fails on it; every other text would meet the same crash). Where errors/malformed-json-400's own body
- * got a 5xx too, createNamespace's crash is that rule's (the generated rule leaves it there: plain-carriers.ts).
+ * got a 5xx too, createNamespace's crash is that rule's (the generated rule leaves it there: plain-carriers.ts). Only
+ * to rules the run judges (run-selection.ts): in a run without them the property judges it all itself.
  */
 async function leftToPlainRules(ctx: Fixtures, ns: string[]) {
   const judged = (rule: string) => judgedInRun(ctx.run.selection, rule)
