@@ -51,7 +51,7 @@ import { harnessVersion, PACKAGE_ROOT } from './version.ts'
 import { moduleRunnerFor } from './module-runner.ts'
 import { registerStripInstalledTypes } from '../../bin/strip-installed-types.js'
 import { writePrecompiled } from '../../schemas/precompiled.ts'
-import { selectionOf, suitePath } from '../../suites/_harness/run-selection.ts'
+import { selectionOf } from '../../suites/_harness/run-selection.ts'
 
 /** The options with secrets replaced, for results.json. */
 export function redactedOptions(opts: Options): Record<string, unknown> {
@@ -116,10 +116,11 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
   listenOnce(onSignalBeforeRun)
   try {
     const targetKind = targetNameOf(opts)
+    const selection = selectionOf(opts.include, opts.exclude)
     const run: RunContext = {
       ...(await prepareRun(withTargetDefaults(opts, target), target.url, replayArgsOf(opts), targetKind)),
       skipCleanup: skipsCleanup(opts, targetKind),
-      selection: selectionOf(opts.include, opts.exclude),
+      selection,
     }
     // The same as the run's (prepare.ts), now that the catalog's round trip is known.
     const parallel = runParallelism(targetKind, opts, run)
@@ -132,7 +133,8 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     )
     handOverRun(run)
     let collected: CollectedRun = { tests: [], errors: [] }
-    const areas = (opts.include ?? []).map(suitePath)
+    // The files Vitest runs: the same selection the tests read (run-selection.ts).
+    const areas = [...selection.include]
     const excluded = (opts.exclude ?? []).map((a) => `suites/${a}/**`)
     const vitestSignalsBefore = signalListeners()
     const runner = moduleRunnerFor(PACKAGE_ROOT, Boolean(opts.ui))

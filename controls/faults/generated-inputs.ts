@@ -159,6 +159,17 @@ function notJsonCrash(req: ServerRequest): ServerResponse | undefined {
   }
 }
 
+/** A body invalid against its operation's schema, sent to an operation of OPS (and `only`, when given): a 500. */
+function invalidBodyCrash(
+  req: ServerRequest,
+  only: (op: string) => boolean = () => true,
+): ServerResponse | undefined {
+  const op = operationOf(req)
+  return op && only(op) && invalidBody(op, req.body)
+    ? errorResponse(500, 'NullPointerException', 'null')
+    : undefined
+}
+
 /** A request with the generated unknown field: refused with 400, as a closed request schema would. */
 function unknownFieldRefused(req: { body: string }): ServerResponse | undefined {
   return req.body.includes('"conformance-extra-field"')
@@ -175,10 +186,7 @@ export const faults: Fault[] = [
     // body crashes too, so the generated rule is blocked by it (suites/robustness/plain-carriers.ts;
     // controls/counted-once.test.ts).
     breaks: OPS.filter((op) => !PLAIN_CARRIERS[op]?.invalid).map((op) => `robustness/generated/${op}`),
-    hooks: () => ({
-      onRequest: (req) =>
-        invalidBody(operationOf(req), req.body) ? errorResponse(500, 'NullPointerException', 'null') : req,
-    }),
+    hooks: () => ({ onRequest: (req) => invalidBodyCrash(req) ?? req }),
   },
   {
     // Only where errors/schema-violation-400 sends a plain invalid body of its own: that rule fails, and every property
@@ -189,12 +197,8 @@ export const faults: Fault[] = [
     areas: ['errors'],
     breaks: ['errors/schema-violation-400'],
     hooks: () => ({
-      onRequest: (req) => {
-        const op = operationOf(req)
-        return op && PLAIN_CARRIERS[op as (typeof OPS)[number]]?.invalid && invalidBody(op, req.body)
-          ? errorResponse(500, 'NullPointerException', 'null')
-          : req
-      },
+      onRequest: (req) =>
+        invalidBodyCrash(req, (op) => !!PLAIN_CARRIERS[op as (typeof OPS)[number]]?.invalid) ?? req,
     }),
   },
   {

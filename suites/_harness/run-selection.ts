@@ -21,6 +21,11 @@ export function suitePath(entry: string): string {
   return entry.endsWith('.ts') ? `suites/${entry}` : `suites/${entry}/`
 }
 
+/** The area of a rule: its id's first part, the folder of suites/ its tests are in (`errors/envelope` -> `errors`). */
+export function areaOf(rule: string): string {
+  return rule.split('/')[0]!
+}
+
 /** The selection of `--include` and `--exclude` entries (areas or files under suites/). */
 export function selectionOf(include: readonly string[] = [], exclude: readonly string[] = []): RunSelection {
   return { include: include.map(suitePath), exclude: exclude.map(suitePath) }
@@ -45,7 +50,7 @@ export function selects(selection: RunSelection | undefined, file: string): bool
  */
 export function judgedInRun(selection: RunSelection | undefined, rule: string): boolean {
   const files = ruleEntry(rule)?.tests ?? []
-  const own = files.filter((file) => file.startsWith(`suites/${rule.split('/')[0]}/`))
+  const own = files.filter((file) => file.startsWith(suitePath(areaOf(rule))))
   const judging = own.length > 0 ? own : files
   return judging.length === 0 || judging.some((file) => selects(selection, file))
 }

@@ -28,7 +28,7 @@ import { firstMustAnswer } from '../results/answer-text.ts'
 import type { RunContext } from '../run-context.ts'
 import type { Violation } from '../checks/types.ts'
 import type { ExchangeRecord } from '../http/exchange.ts'
-import { judgedInRun } from '../run-selection.ts'
+import { areaOf, judgedInRun } from '../run-selection.ts'
 
 /** What a property needs to replay a failure exactly. */
 export interface Replay {
@@ -344,7 +344,7 @@ function describeFailure(
   const commandsPath = commandsPaths.length > 0 ? commandsPaths.join(LANE_SEPARATOR) : undefined
   const path = `${meta.rule}@${details.counterexamplePath ?? ''}${commandsPath ? `#${commandsPath}` : ''}`
   const carried = (opts.carriers ?? []).filter((rule) => judgedInRun(run.selection, rule))
-  const areas = [...new Set([opts.area ?? meta.area, ...carried.map((rule) => rule.split('/')[0]!)])]
+  const areas = [...new Set([opts.area ?? meta.area, ...carried.map(areaOf)])]
   const replay = [
     'catalog-conformance run',
     run.replayArgs,
