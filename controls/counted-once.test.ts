@@ -381,6 +381,26 @@ describe('a defect is counted once', () => {
       outcomes: { 'commits/updates/set-current-schema': 'warn', 'commits/updates/set-properties': 'pass' },
     },
   ]
+  /**
+   * An error answer whose body is no JSON (a web server's HTML page, a container's JSON page that does not parse) is
+   * one defect, the envelope check's: its Content-Type and its parse are not reported again by the HTTP checks.
+   */
+  for (const fault of ['html-error-page', 'error-body-invalid-json'])
+    test(
+      `${fault}: an error body that is no JSON is errors/envelope's alone`,
+      { timeout: 300_000 },
+      async () => {
+        const f = FAULTS.find((x) => x.name === fault)!
+        const run = await runFault(f)
+        outcomes.push(run)
+        expect(run.results, run.output).toBeDefined()
+        const rules = new Set(run.results!.tests.flatMap((t) => t.violations.map((v) => v.rule)))
+        expect(rules).toContain('errors/envelope')
+        expect(rules).not.toContain('http/json-content-type')
+        expect(rules).not.toContain('http/json-body')
+      },
+    )
+
   for (const c of CARRIED)
     test(`${c.fault}: ${c.what}`, { timeout: 300_000 }, async () => {
       const byRule = await outcomesUnder(c.fault, c.areas, c.files)

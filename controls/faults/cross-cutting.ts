@@ -126,7 +126,8 @@ export const faults: Fault[] = [
       'A missing namespace gets the HTML 404 page of a web server instead of the JSON error model.',
     areas: NS,
     files: NS_FILES,
-    breaks: ['http/json-content-type', 'errors/envelope'],
+    // Its Content-Type is the same defect (the answer is not the error envelope): the envelope check carries it.
+    breaks: ['errors/envelope'],
     hooks: () => ({
       onResponse: onOperations(
         ['loadNamespaceMetadata', 'dropNamespace'],
@@ -134,6 +135,26 @@ export const faults: Fault[] = [
           status: 404,
           headers: { 'content-type': 'text/html; charset=utf-8' },
           body: '<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>',
+        }),
+        (res) => res.status === 404,
+      ),
+    }),
+  },
+  {
+    name: 'error-body-invalid-json',
+    description:
+      "A missing namespace gets an error body labelled application/json that does not parse (a container's JSON error page with a raw line break in a string, as Jetty's).",
+    areas: NS,
+    files: NS_FILES,
+    // The parse is the envelope's defect: an error body that is no JSON is not the envelope (not http/json-body too).
+    breaks: ['errors/envelope'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['loadNamespaceMetadata', 'dropNamespace'],
+        () => ({
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+          body: '{\n"message":"NoSuchNamespaceException: Namespace does not exist\n at line 1",\n"status":"404"\n}',
         }),
         (res) => res.status === 404,
       ),

@@ -1,6 +1,8 @@
 /** Checks of the error model: the envelope `{ error: { message, type, code } }` with code equal to the status. */
 import { javaDispatchMismatch } from './java-client.ts'
+import type { Exchange } from '../http/exchange.ts'
 import type { Check, Violation } from './types.ts'
+import { isJsonMediaType } from './media-type.ts'
 
 /** Whether a body is wrapped as { "error": { … } } (IcebergErrorResponse), whatever the fields inside hold. */
 export function wrapsError(json: unknown): json is { error: Record<string, unknown> } {
@@ -8,9 +10,25 @@ export function wrapsError(json: unknown): json is { error: Record<string, unkno
   return typeof err === 'object' && err !== null && !Array.isArray(err)
 }
 
+/**
+ * Whether the envelope check judges an answer's body: every error answer but a HEAD's (it has none) and the token
+ * endpoint's (OAuth2 errors, `{ error, error_description }`: OAuthError, not the catalog envelope).
+ */
+export function envelopeJudged(ex: Pick<Exchange, 'status' | 'request' | 'operationId'>): boolean {
+  return ex.status >= 400 && ex.request.method !== 'HEAD' && ex.operationId !== 'getToken'
+}
+
+/**
+ * An error answer whose body is no JSON at all (a web server's HTML page, middleware's plain text, a JSON page cut
+ * short): the envelope check reports it, at its level, with the label it came under. Its Content-Type and its
+ * parse are that one defect, so the HTTP checks do not report them again.
+ */
+export function errorBodyNotJson(ex: Pick<Exchange, 'status' | 'request' | 'operationId' | 'json'>): boolean {
+  return envelopeJudged(ex) && ex.json === undefined
+}
+
 export const errorEnvelope: Check = (ex, { expectation }) => {
-  // The token endpoint answers OAuth2 errors ({ error, error_description }: OAuthError), not the catalog envelope.
-  if (ex.status < 400 || ex.request.method === 'HEAD' || ex.operationId === 'getToken') return []
+  if (!envelopeJudged(ex)) return []
   // A 400 from middleware may be plain text: the content-type check reports that as a SHOULD. So is a router's or a
   // container's 4xx to a request that may never have reached the operation (errors/unknown-path-4xx's level).
   const middleware = ex.status === 400 && ex.json === undefined
@@ -27,6 +45,7 @@ export const errorEnvelope: Check = (ex, { expectation }) => {
   // judged at SHOULD, as a plain-text one is. An envelope with broken fields is the catalog's own, at MUST.
   const notEnvelope = ex.status === 400 ? 'SHOULD' : level
   const body = ex.json as { error?: unknown } | undefined
+  if (errorBodyNotJson(ex)) return [v(notJsonMessage(ex), notEnvelope)]
   if (!body || typeof body !== 'object' || Array.isArray(body))
     return [v('error response body is not a JSON object', notEnvelope)]
   if (!wrapsError(body))
@@ -45,6 +64,15 @@ export const errorEnvelope: Check = (ex, { expectation }) => {
   if (err.stack !== undefined && !(Array.isArray(err.stack) && err.stack.every((s) => typeof s === 'string')))
     out.push(v('error.stack must be an array of strings when present'))
   return out
+}
+
+/** What an error body that is no JSON came as: empty, or its Content-Type and whether that claimed JSON. */
+function notJsonMessage(ex: Pick<Exchange, 'bodyText' | 'headers'>): string {
+  if (ex.bodyText.length === 0) return 'error response has no body (expected the JSON error envelope)'
+  const ct = ex.headers['content-type'] ?? '(none)'
+  return isJsonMediaType(ct)
+    ? `error response body is not valid JSON, though its Content-Type is "${ct}"`
+    : `error response body is not JSON (Content-Type "${ct}")`
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Exchange } from '../http/exchange.ts'
 import type { Level } from './types.ts'
 import { errorEnvelope } from './errors.ts'
-import { serverError, statusExpected, statusSet } from './http.ts'
+import { jsonContentType, serverError, statusExpected, statusSet } from './http.ts'
 
 const ex = (status: number, headers: Record<string, string> = {}): Exchange => ({
   operationId: 'createNamespace',
@@ -92,5 +92,47 @@ describe('the error body of a router’s answer', () => {
     ])
     expect(errorEnvelope(routed(404), ctx(200))).toMatchObject([{ level: 'MUST' }])
     expect(errorEnvelope(routed(500), mayBeRouter)).toMatchObject([{ level: 'MUST' }])
+  })
+})
+
+describe('an error answer whose body is no JSON', () => {
+  const page = (status: number, contentType: string, bodyText: string): Exchange => ({
+    ...ex(status, { 'content-type': contentType }),
+    bodyText,
+  })
+  const rules = (e: Exchange) =>
+    [...jsonContentType(e, ctx(200)), ...errorEnvelope(e, ctx(200))].map(
+      (v) => `${v.rule} ${v.level} ${v.message}`,
+    )
+
+  it('is one defect, the envelope check’s, at its level, naming the label it came under', () => {
+    expect(rules(page(404, 'text/html', '<html>Not Found</html>'))).toEqual([
+      'errors/envelope MUST error response body is not JSON (Content-Type "text/html")',
+    ])
+    expect(rules(page(500, 'application/json', '{"message":"a\nb"}'))).toEqual([
+      'errors/envelope MUST error response body is not valid JSON, though its Content-Type is "application/json"',
+    ])
+    expect(rules(page(400, 'text/plain', 'Bad Request'))).toEqual([
+      'errors/envelope SHOULD error response body is not JSON (Content-Type "text/plain")',
+    ])
+  })
+
+  it('leaves the HTTP checks a success body that is no JSON, and an error envelope under another label', () => {
+    expect(
+      rules({ ...page(200, 'application/json', '{"a":'), operationId: 'loadNamespaceMetadata' }),
+    ).toEqual(['http/json-body MUST the body is not valid JSON'])
+    const labelled = {
+      ...page(404, 'text/plain', '{}'),
+      json: { error: { message: 'm', type: 'T', code: 404 } },
+    }
+    expect(rules(labelled)).toEqual([
+      'http/json-content-type MUST Content-Type is "text/plain", expected application/json',
+    ])
+  })
+
+  it('is the token endpoint’s own (OAuth2 errors are not the catalog envelope)', () => {
+    expect(rules({ ...page(400, 'application/json', '{'), operationId: 'getToken' })).toEqual([
+      'http/json-body MUST the body is not valid JSON',
+    ])
   })
 })

@@ -1,5 +1,7 @@
 /** Checks of HTTP shape: an answer came, the status is the expected one, bodies where they must (not) be. */
 import type { Check, Violation } from './types.ts'
+import { errorBodyNotJson } from './errors.ts'
+import { isJsonMediaType } from './media-type.ts'
 import { errorSummary, statusMessage } from '../results/status-message.ts'
 
 /** The server answered at all (no timeout, refused or closed connection). */
@@ -102,11 +104,16 @@ export const noBody: Check = (ex) => {
   ]
 }
 
-/** Bodies are JSON (spec: all request and response bodies are JSON). A 400 from middleware may be text/plain. */
+/**
+ * Bodies are JSON (spec: all request and response bodies are JSON). A 400 from middleware may be text/plain. An error
+ * answer whose body is no JSON at all is the envelope check's to report (its label and its parse are one defect:
+ * the answer is not the error envelope), at the envelope's level; here only a JSON error body under another label.
+ */
 export const jsonContentType: Check = (ex) => {
   if (ex.status === 0 || ex.bodyText.length === 0 || ex.request.method === 'HEAD') return []
+  if (errorBodyNotJson(ex)) return []
   const ct = ex.headers['content-type'] ?? ''
-  const isJson = /^application\/([\w.+-]*\+)?json\b/i.test(ct)
+  const isJson = isJsonMediaType(ct)
   const out: Violation[] = []
   if (!isJson)
     out.push({
