@@ -343,6 +343,16 @@ describe('a defect is counted once', () => {
       },
     },
     {
+      fault: 'tbl-register-refused-400',
+      what: 'every registration refused: from-metadata-location fails, the purge of a registered table is blocked by it',
+      areas: ['tables'],
+      files: ['suites/tables/register.test.ts', 'suites/tables/drop.test.ts'],
+      outcomes: {
+        'tables/register/from-metadata-location': 'fail',
+        'tables/drop/purge-registered-204': 'blocked by tables/register/from-metadata-location',
+      },
+    },
+    {
       fault: 'metrics-200-with-body',
       what: 'every report answered 200: scan-204 fails, commit-204 is blocked by it',
       areas: ['metrics'],

@@ -442,4 +442,20 @@ export const faults: Fault[] = [
       ),
     }),
   },
+  {
+    name: 'tbl-register-refused-400',
+    description:
+      'registerTable refuses every registration with 400 BadRequestException (a well-formed request, an existing metadata file).',
+    areas: TABLES,
+    files: ['tables/register.test.ts', 'tables/drop.test.ts'],
+    // The purge of a registered table cannot be set up: blocked by this rule, the refusal judged once.
+    breaks: ['tables/register/from-metadata-location'],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['registerTable'],
+        () => errorResponse(400, 'BadRequestException', 'Registering tables is not allowed'),
+        (res) => res.status === 200,
+      ),
+    }),
+  },
 ]
