@@ -353,6 +353,16 @@ describe('a defect is counted once', () => {
       },
     },
     {
+      fault: 'tbl-missing-namespace-500',
+      what: 'a register into a missing namespace answered 500: missing-namespace-404 fails, the no-purge drop (whose probe sends that register) is blocked by it',
+      areas: ['tables'],
+      files: ['suites/tables/register.test.ts', 'suites/tables/drop.test.ts'],
+      outcomes: {
+        'tables/register/missing-namespace-404': 'fail',
+        'tables/drop/no-purge-keeps-metadata': 'blocked by tables/register/missing-namespace-404',
+      },
+    },
+    {
       fault: 'metrics-200-with-body',
       what: 'every report answered 200: scan-204 fails, commit-204 is blocked by it',
       areas: ['metrics'],
