@@ -119,3 +119,27 @@ describe('mutationScore', () => {
     expect(mutationScore([])).toEqual({ killed: 0, total: 0, percent: 0 })
   })
 })
+
+describe('a defect counted zero times', () => {
+  it('names the tests blocked by a rule that passed in the run, and nothing when the carrier failed', () => {
+    const carrier = clean.tests[0]!
+    const blocked = {
+      ...carrier,
+      id: 'blocked-one',
+      rule: 'x/blocked',
+      outcome: 'blocked' as const,
+      blockedBy: carrier.rule,
+      reason: `blocked by ${carrier.rule}: setup step "s" was answered 500`,
+      violations: [],
+    }
+    const passed: Results = { ...clean, tests: [...clean.tests, blocked] }
+    expect(evaluateFault(fault([]), run(passed), baseline).uncounted).toEqual([
+      `${carrier.rule} passed, yet blocks blocked-one: blocked by ${carrier.rule}: setup step "s" was answered 500`,
+    ])
+    const failed: Results = {
+      ...passed,
+      tests: passed.tests.map((t) => (t.id === carrier.id ? { ...t, outcome: 'fail' as const } : t)),
+    }
+    expect(evaluateFault(fault([]), run(failed), baseline).uncounted).toEqual([])
+  })
+})

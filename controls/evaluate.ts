@@ -4,6 +4,7 @@
  */
 import type { Outcome } from '../suites/_harness/results/meta.ts'
 import type { Results, TestResult } from '../reports/results.ts'
+import { blockedGroups } from '../reports/blocked.ts'
 import type { Fault } from './fault.ts'
 import type { RunOutcome } from './run-fault.ts'
 
@@ -23,6 +24,8 @@ export interface FaultVerdict {
   readonly unexpectedErrors: readonly string[]
   /** The run itself went wrong (timeout, no results.json). */
   readonly harness?: string
+  /** Blocked tests whose carrying rule passed in the run: a refusal judged by no test (reports/blocked.ts). */
+  readonly uncounted?: readonly string[]
 }
 
 const BROKEN: ReadonlySet<Outcome> = new Set(['fail', 'warn'])
@@ -80,12 +83,16 @@ export function evaluateFault(
     .map((t) => `${t.rule} (${t.id}): ${(t.message ?? '').split('\n')[0]?.slice(0, 300) ?? ''}`)
   for (const e of results.errors)
     if (!baselineErrors.includes(e)) unexpectedErrors.push(`run: ${e.slice(0, 300)}`)
+  const uncounted = blockedGroups(results)
+    .filter((g) => g.carrierPassed)
+    .map((g) => `${g.rule} passed, yet blocks ${g.tests.join(', ')}: ${(g.reason ?? '').split('\n')[0]}`)
   return {
     fault: fault.name,
     killed: survivors.length === 0,
     broken: fault.breaks.filter((r) => broken.has(r)),
     survivors,
     unexpectedErrors,
+    uncounted,
   }
 }
 

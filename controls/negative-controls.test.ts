@@ -139,6 +139,9 @@ describe('each fault breaks the rules it claims', () => {
           v.unexpectedErrors,
           'tests the fault made unevaluable (allowErrors lists the expected)',
         ).toEqual([])
+        expect(v.uncounted ?? [], 'tests blocked by a rule that passed: a defect counted zero times').toEqual(
+          [],
+        )
       },
       WAIT_MS,
     )

@@ -16,10 +16,29 @@ export interface BlockedGroup {
    * run) may leave it out: the refusal is then judged nowhere in them, which the reports say.
    */
   readonly judgedHere: boolean
+  /**
+   * Whether every test of the carrying rule in these results passed and no check reported it: the refusal that
+   * blocked these tests is then judged by no test, counted zero times (the blocked step was not the request the
+   * carrier judges). A harness defect, which the reports say and the negative controls fail on.
+   */
+  readonly carrierPassed: boolean
 }
 
 /** What a report says of a carrying rule no test of these results judged. */
 export const NOT_JUDGED_HERE = 'not judged in this run: run its area too for the verdict on it'
+
+/** What a report says of a carrying rule that passed: the refusal is judged nowhere. */
+export const CARRIER_PASSED =
+  'passed in this run: the refused step is judged by no test, a harness defect to report'
+
+/** The mark a report puts beside a carrying rule, in parentheses after it (`escape` for HTML), or nothing. */
+export function carrierMark(
+  g: Pick<BlockedGroup, 'judgedHere' | 'carrierPassed'>,
+  escape: (s: string) => string = (s) => s,
+): string {
+  const mark = !g.judgedHere ? NOT_JUDGED_HERE : g.carrierPassed ? CARRIER_PASSED : undefined
+  return mark ? ` (${escape(mark)})` : ''
+}
 
 export function blockedGroups(r: Pick<Results, 'tests'>): BlockedGroup[] {
   const groups = new Map<string, { tests: string[]; reason?: string }>()
@@ -34,8 +53,15 @@ export function blockedGroups(r: Pick<Results, 'tests'>): BlockedGroup[] {
     g.tests.push(t.id)
   }
   const judged = new Set(r.tests.filter((t) => t.outcome !== 'blocked').map((t) => t.rule))
+  const notPassed = new Set(r.tests.filter((t) => t.outcome !== 'pass').map((t) => t.rule))
+  const reported = new Set(r.tests.flatMap((t) => t.violations.map((v) => v.rule)))
   return [...groups.entries()]
-    .map(([rule, g]) => ({ rule, ...g, judgedHere: judged.has(rule) }))
+    .map(([rule, g]) => ({
+      rule,
+      ...g,
+      judgedHere: judged.has(rule),
+      carrierPassed: judged.has(rule) && !notPassed.has(rule) && !reported.has(rule),
+    }))
     .sort((a, b) => b.tests.length - a.tests.length || a.rule.localeCompare(b.rule))
 }
 
@@ -48,7 +74,7 @@ export function blockedLines(r: Pick<Results, 'tests'>): string[] {
     `blocked (${n} test(s); a setup step the server refused, judged by the rule that carries it, not part of the verdict):`,
     ...groups.map(
       (g) =>
-        `  ${g.rule}${g.judgedHere ? '' : ` (${NOT_JUDGED_HERE})`}: ${g.tests.length} test(s)${g.reason ? ` — e.g. ${g.reason.split('\n')[0]}` : ''}`,
+        `  ${g.rule}${carrierMark(g)}: ${g.tests.length} test(s)${g.reason ? ` — e.g. ${g.reason.split('\n')[0]}` : ''}`,
     ),
   ]
 }

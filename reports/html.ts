@@ -17,7 +17,7 @@ import { defectsLead, defectsOf, reproductionScript } from './defects.ts'
 import { ruleSource } from './rule-source.ts'
 import { advisoriesOf } from './advisories.ts'
 import { clientCompatLine, clientFindingsOf } from './client-compat.ts'
-import { NOT_JUDGED_HERE, blockedGroups } from './blocked.ts'
+import { blockedGroups, carrierMark } from './blocked.ts'
 import { failsOnRobustness, robustnessFindingsOf, robustnessLine } from './robustness.ts'
 
 function header(r: Results): string {
@@ -121,7 +121,7 @@ function blockedSection(r: Results): string {
   const items = groups.map(
     (
       g,
-    ) => `<details class="vr o-blocked"><summary><b>${e(g.rule)}</b>${g.judgedHere ? '' : ` (${e(NOT_JUDGED_HERE)})`} — ${g.tests.length} test(s) blocked</summary>
+    ) => `<details class="vr o-blocked"><summary><b>${e(g.rule)}</b>${carrierMark(g, e)} — ${g.tests.length} test(s) blocked</summary>
 ${g.reason ? `<pre class="msg">${e(g.reason)}</pre>` : ''}<p>tests: ${g.tests
       .slice(0, 50)
       .map((id, i) => `<a href="#${testAnchor(id)}">${i + 1}</a>`)

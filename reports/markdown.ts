@@ -13,7 +13,7 @@ import { ruleSource } from './rule-source.ts'
 import { notConfiguredHint } from './not-configured.ts'
 import { advisoriesOf } from './advisories.ts'
 import { clientCompatLine, clientFindingsOf } from './client-compat.ts'
-import { NOT_JUDGED_HERE, blockedGroups } from './blocked.ts'
+import { blockedGroups, carrierMark } from './blocked.ts'
 import { failsOnRobustness, robustnessFindingsOf, robustnessLine } from './robustness.ts'
 import { distinctFailuresOf, withDistinctFailures } from './distinct-failures.ts'
 import { defectsLead, defectsOf } from './defects.ts'
@@ -200,7 +200,7 @@ export function renderMarkdown(r: Results): string {
     )
     for (const g of blocked)
       lines.push(
-        `| ${cell(g.rule)}${g.judgedHere ? '' : ` (${NOT_JUDGED_HERE})`} | ${g.tests.length} | ${cell((g.reason ?? '').slice(0, 300))} |`,
+        `| ${cell(g.rule)}${carrierMark(g)} | ${g.tests.length} | ${cell((g.reason ?? '').slice(0, 300))} |`,
       )
   }
   const openapi = r.tests.filter((t) => (t.openapiFindings?.length ?? 0) > 0)

@@ -80,9 +80,16 @@ describe('robustness findings', () => {
   })
 })
 
+/** `r` with the carrying rule's own tests failed, as a server refusing the setup step fails them. */
+function carrierFailed(r: Results): Results {
+  const failed = (t: TestResult): TestResult =>
+    t.rule === 'tables/create/returns-metadata' && t.outcome !== 'blocked' ? { ...t, outcome: 'fail' } : t
+  return { ...r, tests: r.tests.map(failed) }
+}
+
 describe('blocked tests', () => {
   it('are grouped under the rule that carries the refused setup step, in every report', () => {
-    const r = withFindings()
+    const r = carrierFailed(withFindings())
     expect(blockedGroups(r)).toMatchObject([
       { rule: 'tables/create/returns-metadata', tests: [expect.any(String), expect.any(String)] },
     ])
@@ -103,5 +110,16 @@ describe('blocked tests', () => {
     )
     expect(renderMarkdown(r)).toContain('| tables/create/returns-metadata (not judged in this run')
     expect(renderHtml(r)).toContain('(not judged in this run: run its area too for the verdict on it)')
+  })
+
+  it('say so when every test of the carrying rule passed (the refused step is judged by no test)', () => {
+    const r = withFindings()
+    expect(blockedGroups(r)[0]).toMatchObject({ judgedHere: true, carrierPassed: true })
+    expect(blockedLines(r)[1]).toContain(
+      'tables/create/returns-metadata (passed in this run: the refused step',
+    )
+    expect(renderMarkdown(r)).toContain('| tables/create/returns-metadata (passed in this run')
+    expect(renderHtml(r)).toContain('(passed in this run: the refused step is judged by no test')
+    expect(blockedGroups(carrierFailed(r))[0]?.carrierPassed).toBe(false)
   })
 })
