@@ -40,21 +40,25 @@ export const SETUP_CARRIERS: Readonly<Partial<Record<OperationId, string>>> = {
 }
 
 /**
- * The rule that carries a refused setup request. A commit is carried by the rule of its first update kind
- * (the commits/updates rule of that action): a server that refuses remove-snapshots is judged by that rule, not by the commit's.
+ * The rule that carries a refused setup request. A commit is carried by the rule of its last update kind (the
+ * commits/updates rule of that action): a server that refuses remove-snapshots is judged by that rule, not by the
+ * commit's. The last, since a setup commit of several updates adds something and then points at it (add-schema then
+ * set-current-schema -1, add-snapshot then set-snapshot-ref main), the very commit the pointing kind's test sends: a
+ * server that breaks the pair fails that rule, where the adding kind's test, sending the add alone, may pass (the
+ * refusal was then judged by no test).
  */
 export function carrierOf(operationId: string, requestBody?: string): string | undefined {
   if (operationId === 'updateTable' && requestBody) {
-    const action = firstUpdateAction(requestBody)
+    const action = lastUpdateAction(requestBody)
     if (action && ruleEntry(`commits/updates/${action}`)) return `commits/updates/${action}`
   }
   return SETUP_CARRIERS[operationId as OperationId]
 }
 
-function firstUpdateAction(body: string): string | undefined {
+function lastUpdateAction(body: string): string | undefined {
   try {
     const parsed = JSON.parse(body) as { updates?: { action?: unknown }[] }
-    const action = parsed.updates?.[0]?.action
+    const action = parsed.updates?.at(-1)?.action
     return typeof action === 'string' ? action : undefined
   } catch {
     return undefined

@@ -43,6 +43,20 @@ describe('a setup step that did not succeed', () => {
     }
     expect((setupFailure(commit, 'commit') as Blocked).rule).toBe('commits/updates/remove-snapshots')
   })
+
+  it('names the last kind of a refused commit of several: the pointing kind, whose test sends that pair', () => {
+    const pair: Exchange = {
+      ...ex(400),
+      operationId: 'updateTable',
+      request: {
+        method: 'POST',
+        url: 'http://x',
+        headers: {},
+        body: '{"updates":[{"action":"add-schema"},{"action":"set-current-schema","schema-id":-1}]}',
+      },
+    }
+    expect((setupFailure(pair, 'prepare') as Blocked).rule).toBe('commits/updates/set-current-schema')
+  })
 })
 
 describe('a setup step succeeds', () => {

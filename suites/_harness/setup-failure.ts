@@ -24,7 +24,7 @@ export function setupViolation(ex: Exchange, what: string): Violation | undefine
   }
 }
 
-/** The rule a refused setup step is carried by: the operation's own, or the request's first update kind. */
+/** The rule a refused setup step is carried by: the operation's own, or the request's last update kind. */
 export function setupCarrier(ex: Exchange): string {
   return carrierOf(ex.operationId, ex.request.body) ?? `${ex.operationId} (no rule judges it)`
 }
