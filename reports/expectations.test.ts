@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { HarnessError } from '../suites/_harness/results/errors.ts'
@@ -169,5 +170,30 @@ describe('expectations', () => {
     expect(() => checkExpectationsFit({}, { profile: '1.11' }, 'x.yaml')).toThrow(
       /add a top-level line such as profile: "1.11"/,
     )
+  })
+
+  it('does not take a block by a rule that passed, whatever the file says: the refusal is judged by no test', () => {
+    const r = realistic()
+    const carrier = r.tests.find((t) => t.outcome === 'pass')!
+    const blocked: TestResult = {
+      ...carrier,
+      id: 'suites/tables/drop.test.ts::purge registered (tables/drop/purge-registered-204)',
+      rule: 'tables/drop/purge-registered-204',
+      outcome: 'blocked',
+      blockedBy: carrier.rule,
+      reason: `blocked by ${carrier.rule}: setup step "s" was answered 500`,
+      violations: [],
+    }
+    const run = { ...r, tests: [...r.tests.filter((t) => t.rule !== blocked.rule), blocked] }
+    const file = `${readFileSync(fixturePath('expectations.yaml'), 'utf8')}\n${blocked.rule}: { outcome: blocked, reason: foreseen }\n`
+    const report = checkExpectations(run, parseExpectations(file))
+    expect(report.unexpected).toEqual([{ id: blocked.id, outcome: 'blocked', kind: 'uncounted' }])
+    expect(report.stale).toEqual([])
+    expect(report.exitCode).toBe(2)
+    expect(expectationLines(report, run.tests)[0]).toContain('blocked by a rule that passed')
+    expect(validateResults({ ...run, expectations: report.record })).toEqual([])
+    const failed = run.tests.map((t) => (t.id === carrier.id ? { ...t, outcome: 'fail' as const } : t))
+    const carried = checkExpectations({ ...run, tests: failed }, parseExpectations(file))
+    expect(carried.unexpected.filter((u) => u.id === blocked.id)).toEqual([])
   })
 })

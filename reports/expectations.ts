@@ -17,6 +17,7 @@ import { yaml } from '../schemas/yaml-loader.ts'
 import { HarnessError } from '../suites/_harness/results/errors.ts'
 import type { Outcome } from '../suites/_harness/results/meta.ts'
 import { closestRule, ruleEntry } from '../schemas/rules/catalog.ts'
+import { blockedGroups } from './blocked.ts'
 import { OUTCOMES } from './results.ts'
 import type { ExpectationsRecord, Results, TestResult, Unexpected } from './results.ts'
 
@@ -178,10 +179,17 @@ export function checkExpectations(
   const used = new Set<string>()
   const unexpected: Unexpected[] = []
   const adjustments: Adjustment[] = []
+  // A test blocked by a rule that passed: the refusal is judged by no test, whatever the file foresaw.
+  const uncounted = new Set(blockedGroups(results).flatMap((g) => (g.carrierPassed ? g.tests : [])))
   let expected = 0
   for (const t of results.tests) {
     const key = entries.has(t.id) ? t.id : entries.has(t.rule) ? t.rule : undefined
     const entry = key === undefined ? undefined : entries.get(key)
+    if (uncounted.has(t.id)) {
+      if (key !== undefined) used.add(key)
+      unexpected.push({ id: t.id, outcome: t.outcome, kind: 'uncounted' })
+      continue
+    }
     if (key === undefined || !entry) {
       // Strict: an unlisted test must pass (or be disabled by the run's own choice); anything else is a surprise.
       if (FAILING.has(t.outcome)) unexpected.push({ id: t.id, outcome: t.outcome, kind: 'new-failure' })
@@ -209,8 +217,10 @@ export function checkExpectations(
       })
   }
   const stale = [...entries.keys()].filter((k) => !used.has(k))
-  const surprising = stale.length > 0 || unexpected.some((u) => u.outcome !== 'error')
-  const harnessOnly = unexpected.some((u) => u.outcome === 'error') || results.errors.length > 0
+  // The server's surprises exit 1; the harness's own (errors, a refusal judged by no test) exit 2.
+  const harnessSide = (u: Unexpected) => u.outcome === 'error' || u.kind === 'uncounted'
+  const surprising = stale.length > 0 || unexpected.some((u) => !harnessSide(u))
+  const harnessOnly = unexpected.some(harnessSide) || results.errors.length > 0
   return {
     unexpected,
     stale,
@@ -260,6 +270,10 @@ export function expectationLines(report: ExpectationsReport, tests: readonly Tes
   for (const u of report.unexpected) {
     if (u.kind === 'fixed') lines.push(`expected ${u.expected} but passed (remove the entry): ${u.id}`)
     else if (u.kind === 'mismatch') lines.push(`expected ${u.expected} but was ${u.outcome}: ${u.id}`)
+    else if (u.kind === 'uncounted')
+      lines.push(
+        `blocked by a rule that passed (the refusal is judged by no test; a harness defect): ${u.id}`,
+      )
     else lines.push(`${u.kind === 'unlisted' ? 'unlisted' : 'new'} ${u.outcome}: ${u.id}`)
   }
   for (const s of report.stale) lines.push(`stale expectation (matches no test): ${s}`)

@@ -124,9 +124,11 @@ export interface Unexpected {
   readonly expected?: Outcome
   /**
    * new-failure: a fail or error with no entry; unlisted: a warn or unsupported with no entry (strict: an
-   * unlisted test must pass); fixed: an expected failure passed; mismatch: another outcome than expected.
+   * unlisted test must pass); fixed: an expected failure passed; mismatch: another outcome than expected;
+   * uncounted: blocked by a rule that passed in the run, so the refusal is judged by no test (a harness defect,
+   * whatever the file says: reports/blocked.ts).
    */
-  readonly kind: 'new-failure' | 'unlisted' | 'mismatch' | 'fixed'
+  readonly kind: 'new-failure' | 'unlisted' | 'mismatch' | 'fixed' | 'uncounted'
 }
 
 /** What results.json records of an expectations check. */
