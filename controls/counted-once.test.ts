@@ -17,6 +17,7 @@
  * when a plain commit keeps it (commits/invariants/after-each-commit judges a server that breaks it for every commit).
  */
 import { afterAll, describe, expect, test } from 'vitest'
+import { blockedGroups } from '../reports/blocked.ts'
 import type { Fault } from './fault.ts'
 import { FAULTS } from './faults/index.ts'
 import { excludeArgs } from './plan.ts'
@@ -51,6 +52,9 @@ async function outcomesUnder(
   const run = await runFault(fault, { extraArgs: excludeArgs(areas, files) })
   outcomes.push(run)
   expect(run.results, run.output).toBeDefined()
+  // Counted once, and never zero times: no test is blocked by a rule that passed.
+  const uncounted = blockedGroups(run.results!).filter((g) => g.carrierPassed)
+  expect(uncounted, 'tests blocked by a rule that passed').toEqual([])
   return new Map(
     run.results!.tests.map((t) => [
       t.rule,
