@@ -10,6 +10,15 @@ import type { WireResponse } from '../wire-proxy.ts'
 const NS = ['namespaces']
 /** Test files that create and load namespaces, hit missing ones, and drop them: enough for every check. */
 const NS_FILES = ['namespaces/create-namespace.test.ts', 'namespaces/lifecycle.test.ts']
+
+/** A missing namespace's 404 (to a load and a drop) answered with a page of `contentType`, not the error envelope. */
+const missingNamespacePage = (contentType: string, body: string) => () => ({
+  onResponse: onOperations(
+    ['loadNamespaceMetadata', 'dropNamespace'],
+    () => ({ status: 404, headers: { 'content-type': contentType }, body }),
+    (res) => res.status === 404,
+  ),
+})
 /** A short client timeout for faults that hang: a hang must cost seconds, not the default 10 s each. */
 const SHORT_TIMEOUT = ['--timeout', '3000']
 
@@ -128,17 +137,10 @@ export const faults: Fault[] = [
     files: NS_FILES,
     // Its Content-Type is the same defect (the answer is not the error envelope): the envelope check carries it.
     breaks: ['errors/envelope'],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['loadNamespaceMetadata', 'dropNamespace'],
-        () => ({
-          status: 404,
-          headers: { 'content-type': 'text/html; charset=utf-8' },
-          body: '<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>',
-        }),
-        (res) => res.status === 404,
-      ),
-    }),
+    hooks: missingNamespacePage(
+      'text/html; charset=utf-8',
+      '<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>',
+    ),
   },
   {
     name: 'error-body-invalid-json',
@@ -148,17 +150,10 @@ export const faults: Fault[] = [
     files: NS_FILES,
     // The parse is the envelope's defect: an error body that is no JSON is not the envelope (not http/json-body too).
     breaks: ['errors/envelope'],
-    hooks: () => ({
-      onResponse: onOperations(
-        ['loadNamespaceMetadata', 'dropNamespace'],
-        () => ({
-          status: 404,
-          headers: { 'content-type': 'application/json' },
-          body: '{\n"message":"NoSuchNamespaceException: Namespace does not exist\n at line 1",\n"status":"404"\n}',
-        }),
-        (res) => res.status === 404,
-      ),
-    }),
+    hooks: missingNamespacePage(
+      'application/json',
+      '{\n"message":"NoSuchNamespaceException: Namespace does not exist\n at line 1",\n"status":"404"\n}',
+    ),
   },
   {
     name: 'invalid-json-body',

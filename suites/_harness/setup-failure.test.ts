@@ -30,31 +30,20 @@ describe('a setup step that did not succeed', () => {
     }
   })
 
+  /** A refused commit of these updates. */
+  const commit = (status: number, updates: object[]): Exchange => ({
+    ...ex(status),
+    operationId: 'updateTable',
+    request: { method: 'POST', url: 'http://x', headers: {}, body: JSON.stringify({ updates }) },
+  })
+
   it('names the update kind a refused commit carried', () => {
-    const commit: Exchange = {
-      ...ex(403),
-      operationId: 'updateTable',
-      request: {
-        method: 'POST',
-        url: 'http://x',
-        headers: {},
-        body: '{"updates":[{"action":"remove-snapshots"}]}',
-      },
-    }
-    expect((setupFailure(commit, 'commit') as Blocked).rule).toBe('commits/updates/remove-snapshots')
+    const refused = commit(403, [{ action: 'remove-snapshots' }])
+    expect((setupFailure(refused, 'commit') as Blocked).rule).toBe('commits/updates/remove-snapshots')
   })
 
   it('names the last kind of a refused commit of several: the pointing kind, whose test sends that pair', () => {
-    const pair: Exchange = {
-      ...ex(400),
-      operationId: 'updateTable',
-      request: {
-        method: 'POST',
-        url: 'http://x',
-        headers: {},
-        body: '{"updates":[{"action":"add-schema"},{"action":"set-current-schema","schema-id":-1}]}',
-      },
-    }
+    const pair = commit(400, [{ action: 'add-schema' }, { action: 'set-current-schema', 'schema-id': -1 }])
     expect((setupFailure(pair, 'prepare') as Blocked).rule).toBe('commits/updates/set-current-schema')
   })
 })
