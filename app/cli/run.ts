@@ -135,7 +135,7 @@ export async function runCommand(opts: Options, log: (line: string) => void): Pr
     let collected: CollectedRun = { tests: [], errors: [] }
     // The files Vitest runs: the same selection the tests read (run-selection.ts).
     const areas = [...selection.include]
-    const excluded = (opts.exclude ?? []).map((a) => `suites/${a}/**`)
+    const excluded = selection.exclude.map((p) => (p.endsWith('/') ? `${p}**` : p))
     const vitestSignalsBefore = signalListeners()
     const runner = moduleRunnerFor(PACKAGE_ROOT, Boolean(opts.ui))
     // The global setup is TypeScript that Vitest imports on this thread: an installed package strips it here too.

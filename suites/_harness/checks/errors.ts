@@ -29,11 +29,10 @@ export function errorBodyNotJson(ex: Pick<Exchange, 'status' | 'request' | 'oper
 
 export const errorEnvelope: Check = (ex, { expectation }) => {
   if (!envelopeJudged(ex)) return []
-  // A 400 from middleware may be plain text: the content-type check reports that as a SHOULD. So is a router's or a
-  // container's 4xx to a request that may never have reached the operation (errors/unknown-path-4xx's level).
-  const middleware = ex.status === 400 && ex.json === undefined
+  // A router's or a container's 4xx to a request that may never have reached the operation is judged at SHOULD
+  // (errors/unknown-path-4xx's level); so is a 400 whose body is not the envelope at all (below).
   const router = expectation.mayBeRouterAnswer === true && ex.status < 500
-  const level = middleware || router ? 'SHOULD' : 'MUST'
+  const level = router ? 'SHOULD' : 'MUST'
   const v = (message: string, at: 'MUST' | 'SHOULD' = level): Violation => ({
     check: 'error-envelope',
     rule: 'errors/envelope',
