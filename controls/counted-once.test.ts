@@ -281,6 +281,25 @@ describe('a defect is counted once', () => {
     outcomes: Record<string, string>
   }[] = [
     {
+      fault: 'page-size-needs-token-500',
+      what: 'pageSize without pageToken crashes: page-size-without-token fails, the pageSize rules that send the token do not',
+      areas: ['pagination', 'errors'],
+      files: [
+        'suites/pagination/list-pages.test.ts',
+        'suites/pagination/list-namespaces.test.ts',
+        'suites/pagination/page-size-bounds.test.ts',
+        'suites/errors/errors.test.ts',
+      ],
+      outcomes: {
+        'pagination/listNamespaces/page-size-without-token': 'fail',
+        'pagination/listTables/page-size-without-token': 'fail',
+        'pagination/listViews/page-size-without-token': 'fail',
+        'pagination/page-size/invalid-refused': 'pass',
+        'pagination/page-size/invalid-terminates': 'pass',
+        'errors/bad-parameter-4xx': 'pass',
+      },
+    },
+    {
       fault: 'ns-drop-not-empty-allowed',
       what: 'a namespace that is not empty dropped: not-empty-refused fails, the 409 rules are blocked by it',
       areas: ['namespaces', 'stateful'],

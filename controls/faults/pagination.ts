@@ -1,6 +1,7 @@
 /** Negative controls of the pagination area (suites/pagination). */
 import type { Fault } from '../fault.ts'
 import { onOperations, operationOf } from '../fault-kit.ts'
+import { errorResponse } from './scenario-kit.ts'
 
 const AREA = ['pagination']
 const both = (rule: string): string[] => [`pagination/listTables/${rule}`, `pagination/listViews/${rule}`]
@@ -48,6 +49,20 @@ export const faults: Fault[] = [
         query.set('pageSize', '2')
         return { ...req, query }
       },
+    }),
+  },
+  {
+    name: 'page-size-needs-token-500',
+    description:
+      'pageSize without pageToken crashes every listing (500 NumberFormatException "Cannot parse null string", with the error envelope), as the Java fixture before 1.10 does.',
+    areas: AREA,
+    breaks: ['pagination/listNamespaces/page-size-without-token', ...both('page-size-without-token')],
+    hooks: () => ({
+      onResponse: onOperations(
+        ['listNamespaces', 'listTables', 'listViews'],
+        () => errorResponse(500, 'NumberFormatException', 'Cannot parse null string'),
+        (_res, req) => req.query.has('pageSize') && !req.query.has('pageToken'),
+      ),
     }),
   },
   {

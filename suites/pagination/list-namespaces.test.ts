@@ -120,6 +120,29 @@ operation('listNamespaces', () => {
 
   rule(
     {
+      id: 'pagination/listNamespaces/page-size-without-token',
+      title: 'a first request with pageSize and no pageToken is answered with the listing',
+      requires: [...REQUIRES],
+    },
+    async (ctx) => {
+      const { parent, children } = await seed(ctx)
+      const ex = await ctx.catalog.op.listNamespaces({
+        query: { parent: joinNamespace(parent, ctx.catalog.caps), pageSize: PAGE },
+      })
+      const body = ctx.check.conform<ListBody>(ex, { status: 200 })
+      // A first page with a token is pageSize's reading (its bound is page-size-upper-bound's to judge); an answer
+      // that ends the listing is the sentence's, and holds every child.
+      if (typeof body['next-page-token'] !== 'string')
+        ctx.check.equal(
+          (body.namespaces ?? []).map(key).sort(),
+          children,
+          'an answer without next-page-token holds every child',
+        )
+    },
+  )
+
+  rule(
+    {
       id: 'pagination/listNamespaces/invalid-token-400',
       title: 'a namespace page token the server never issued is 400',
       requires: [...REQUIRES],

@@ -141,6 +141,27 @@ for (const l of LISTINGS) {
 
     rule(
       {
+        id: `pagination/${l.list}/page-size-without-token`,
+        title: 'a first request with pageSize and no pageToken is answered with the listing',
+        requires: requires(l),
+      },
+      async (ctx) => {
+        const { namespace, names } = await seed(ctx, l)
+        const ex = await ctx.catalog.op[l.list]({ namespace, query: { pageSize: PAGE } })
+        const body = ctx.check.conform<ListBody>(ex, { status: 200 })
+        // A first page with a token is pageSize's reading (its bound is page-size-upper-bound's to judge); an
+        // answer that ends the listing is the sentence's, and holds every item.
+        if (typeof body['next-page-token'] !== 'string')
+          ctx.check.equal(
+            (body.identifiers ?? []).map((i) => i.name).sort(),
+            [...names].sort(),
+            'an answer without next-page-token holds every item',
+          )
+      },
+    )
+
+    rule(
+      {
         id: `pagination/${l.list}/invalid-token-400`,
         title: 'a page token the server never issued is 400',
         requires: requires(l),
