@@ -141,6 +141,14 @@ function judge(ctx: Fixtures, ex: Exchange, param: string, value: string): void 
   })
 }
 
+/**
+ * The query of one draw: the parameter alone, but a pageSize goes with `pageToken=`, as Iceberg's Java client sends
+ * it, so that the value is judged and not the token's absence (pagination/<list>/page-size-without-token's case).
+ */
+function queryOf(param: string, value: string): Record<string, string> {
+  return param === 'pageSize' ? { pageToken: '', pageSize: value } : { [param]: value }
+}
+
 /** The parameters of `c` that the operation defines at the profile's release (the original document follows 1.11). */
 function paramsIn(c: Case, profile: string): string[] {
   const defined = paramsAt(c.op, 'query', getProfile(profile).release)
@@ -168,7 +176,7 @@ for (const c of CASES) {
           () =>
             fc.asyncProperty(fc.constantFrom(...params), odd, async (param, value) => {
               const target = c.perRun ? await c.args(ctx) : args
-              const ex = await ctx.catalog.op[c.op]({ ...target, query: { [param]: value } })
+              const ex = await ctx.catalog.op[c.op]({ ...target, query: queryOf(param, value) })
               // Any answer below 500 is an answer (the checks judge its shape); a 5xx as the value's schema says.
               judge(ctx, ex, param, value)
             }),
@@ -179,7 +187,7 @@ for (const c of CASES) {
         // first run's exchanges, and the record should show every parameter sent (spec coverage counts them).
         for (const param of params) {
           const target = c.perRun ? await c.args(ctx) : args
-          const ex = await ctx.catalog.op[c.op]({ ...target, query: { [param]: '' } })
+          const ex = await ctx.catalog.op[c.op]({ ...target, query: queryOf(param, '') })
           judge(ctx, ex, param, '')
         }
       },
