@@ -281,6 +281,26 @@ describe('a defect is counted once', () => {
     outcomes: Record<string, string>
   }[] = [
     {
+      fault: 'ns-percent-path-400',
+      what: 'a name with a percent cannot be loaded: names/percent warns, the round-trip property is blocked by it',
+      areas: ['namespaces', 'properties'],
+      files: ['suites/namespaces/names.test.ts', 'suites/properties/namespace-roundtrip.test.ts'],
+      outcomes: {
+        'namespaces/names/percent': 'warn',
+        'properties/namespaces/create-load-roundtrip': 'blocked by namespaces/names/percent',
+      },
+    },
+    {
+      fault: 'ns-nested-percent-path-400',
+      what: 'only a nested name with a percent cannot be loaded: names/percent passes, the property warns',
+      areas: ['namespaces', 'properties'],
+      files: ['suites/namespaces/names.test.ts', 'suites/properties/namespace-roundtrip.test.ts'],
+      outcomes: {
+        'namespaces/names/percent': 'pass',
+        'properties/namespaces/create-load-roundtrip': 'warn',
+      },
+    },
+    {
       fault: 'page-size-needs-token-500',
       what: 'pageSize without pageToken crashes: page-size-without-token fails, the pageSize rules that send the token do not',
       areas: ['pagination', 'errors'],

@@ -3,12 +3,49 @@
  * stored, mangle names in transit, or page wrongly, each of which some generated case must expose.
  */
 import type { Fault } from '../fault.ts'
-import { jsonOf, onOperations, withJson } from '../fault-kit.ts'
-import type { ServerRequest } from '../../reference-server/index.ts'
+import { jsonOf, onOperations, operationOf, withJson } from '../fault-kit.ts'
+import type { ServerRequest, ServerResponse } from '../../reference-server/index.ts'
 
 const P = ['properties']
 
+/** A namespace path holding an encoded percent, nested (levels joined by %1F) or not, as `nested` says. */
+const percentPath = (req: ServerRequest, nested: boolean): boolean =>
+  /%25/i.test(req.path) && (!nested || /%1F/i.test(req.path))
+
+/** The HTTP layer's refusal of such a path, before the catalog sees it (Jetty 12's "Ambiguous URI path encoding"). */
+const ambiguousPath = (): ServerResponse => ({
+  status: 400,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({
+    error: { message: 'Ambiguous URI path encoding', type: 'BadRequestException', code: 400 },
+  }),
+})
+
 export const faults: Fault[] = [
+  {
+    name: 'ns-percent-path-400',
+    description:
+      'A namespace whose name holds a percent is created, but the HTTP layer refuses its path (%25) with 400, as Jetty 12 does.',
+    areas: ['namespaces', 'properties'],
+    files: ['namespaces/names.test.ts', 'properties/namespace-roundtrip.test.ts'],
+    breaks: ['namespaces/names/percent'],
+    hooks: () => ({
+      onRequest: (req) =>
+        operationOf(req) === 'loadNamespaceMetadata' && percentPath(req, false) ? ambiguousPath() : req,
+    }),
+  },
+  {
+    name: 'ns-nested-percent-path-400',
+    description:
+      'A nested namespace whose name holds a percent is created, but its path (levels joined by %1F, one holding %25) is refused with 400.',
+    areas: P,
+    files: ['properties/namespace-roundtrip.test.ts'],
+    breaks: ['properties/namespaces/create-load-roundtrip'],
+    hooks: () => ({
+      onRequest: (req) =>
+        operationOf(req) === 'loadNamespaceMetadata' && percentPath(req, true) ? ambiguousPath() : req,
+    }),
+  },
   {
     name: 'namespace-load-drops-a-property',
     description: 'loadNamespaceMetadata leaves out the first stored property of a namespace.',

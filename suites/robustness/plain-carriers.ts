@@ -12,8 +12,8 @@
 import type { OperationId } from '../../schemas/operations.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
-import { Blocked } from '../_harness/results/errors.ts'
 import { judgedInRun } from '../_harness/run-selection.ts'
+import { blockIfLeftToRules } from '../_harness/support/carried-answers.ts'
 import {
   SCHEMA_VIOLATION_RULE,
   createWithoutSchema,
@@ -118,16 +118,10 @@ export class LeftToPlainRules {
   }
 }
 
-/**
- * Ends a property whose every other draw passed, when it left classes to the errors rules: blocked by them (judged
- * there once). A SHOULD its other draws broke keeps the test a warning instead: a blocked test is in no verdict and no
- * defect, and that warning is the property's own.
- */
+/** Ends a property whose every other draw passed, when it left classes to the errors rules (blockIfLeftToRules). */
 export function blockIfLeft(ctx: Fixtures, lefts: readonly LeftToPlainRules[]): void {
-  const left = lefts.flatMap((l) => l.left())
-  if (left.length === 0 || ctx.meta.outcome === 'warn') return
-  throw new Blocked(
-    `blocked by ${[...new Set(left.map((l) => l.rule))].join(' and ')}: ${left.map((l) => l.why).join('; ')}; judged there once, and no other draw failed`,
-    left[0]!.rule,
+  blockIfLeftToRules(
+    ctx,
+    lefts.flatMap((l) => l.left()),
   )
 }

@@ -9,6 +9,25 @@ import { Blocked } from '../results/errors.ts'
 import { createTable } from './catalog-objects.ts'
 import { isClientError } from './statuses.ts'
 
+/** A class of a test's cases left to the rule that judges its plain case, and why. */
+export interface LeftToRule {
+  readonly rule: string
+  readonly why: string
+}
+
+/**
+ * Ends a test whose every other case passed, when it left cases to the rules of their plain cases: blocked by them
+ * (judged there once). A SHOULD its other cases broke keeps the test a warning instead: a blocked test is in no
+ * verdict and no defect, and that warning is the test's own.
+ */
+export function blockIfLeftToRules(ctx: Pick<Fixtures, 'meta'>, left: readonly LeftToRule[]): void {
+  if (left.length === 0 || ctx.meta.outcome === 'warn') return
+  throw new Blocked(
+    `blocked by ${[...new Set(left.map((l) => l.rule))].join(' and ')}: ${left.map((l) => l.why).join('; ')}; judged there once, and no other draw failed`,
+    left[0]!.rule,
+  )
+}
+
 /**
  * A documented status is judged by the rule of the plain case (`carrier`: an operation's basic rule in
  * SETUP_CARRIERS, or the rule of the plainest content, as not-empty-table-409 for the 409 of a namespace that is not
