@@ -7,14 +7,14 @@ import { operation, rule } from '../_harness/dsl.ts'
 import { decodeSeparator, listAllNamespaces, runParentOf } from '../_harness/support/catalog-objects.ts'
 import { withSuffix } from '../_harness/sandbox/names.ts'
 import { anySuccess } from '../_harness/support/statuses.ts'
-import { AWKWARD_NAMES, awkwardNameRule } from '../_harness/support/awkward-names.ts'
+import { AWKWARD_NAMES } from '../_harness/support/awkward-names.ts'
 import { jsonEqual } from '../../schemas/model/json.ts'
 
 operation('topic:namespace-names', () => {
   for (const { kind, suffix } of AWKWARD_NAMES) {
     rule(
       {
-        id: awkwardNameRule(kind),
+        id: `namespaces/names/${kind}`,
         title: `a namespace whose name holds a ${kind} round-trips through create, load, exists, list and drop`,
         requires: ['createNamespace', 'loadNamespaceMetadata', 'listNamespaces', 'dropNamespace'],
       },
