@@ -184,6 +184,35 @@ describe('a defect is counted once', () => {
   )
 
   test(
+    'only the operations without an errors rule body crash on invalid bodies: their generated rules fail, the wrong-types property is blocked by them',
+    { timeout: 300_000 },
+    async () => {
+      const byRule = await outcomesUnder('update-invalid-body-500', MALFORMED_AREAS, MALFORMED_FILES)
+      for (const op of ['updateProperties', 'updateTable', 'renameTable'])
+        expect(byRule.get(`robustness/generated/${op}`)?.outcome, op).toBe('fail')
+      const wrongTypes = byRule.get('robustness/wrong-types/4xx')
+      expect(wrongTypes?.outcome).toBe('blocked')
+      expect(wrongTypes?.reason).toMatch(
+        /^blocked by robustness\/generated\/(updateProperties|updateTable|renameTable)/,
+      )
+      expect(byRule.get('errors/schema-violation-400')?.outcome).toBe('pass')
+    },
+  )
+
+  test(
+    "the same crashes, but the generated rules' plain wrong type refused: the wrong-types property fails",
+    { timeout: 300_000 },
+    async () => {
+      const byRule = await outcomesUnder(
+        'update-invalid-body-500-number-refused',
+        MALFORMED_AREAS,
+        MALFORMED_FILES,
+      )
+      expect(byRule.get('robustness/wrong-types/4xx')?.outcome).toBe('fail')
+    },
+  )
+
+  test(
     'the same crashes, the errors area not in the run: the properties judge them themselves and fail',
     { timeout: 300_000 },
     async () => {

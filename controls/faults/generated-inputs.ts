@@ -10,7 +10,7 @@
 import { validateOpen } from '../../schemas/index.ts'
 import { parseJson } from '../../schemas/model/json-int64.ts'
 import { OPERATIONS } from '../../schemas/operations.ts'
-import { PLAIN_CARRIERS } from '../../suites/robustness/plain-carriers.ts'
+import { PLAIN_CARRIERS, PLAIN_WRONG_TYPE } from '../../suites/robustness/plain-carriers.ts'
 import type { ServerRequest, ServerResponse } from '../../reference-server/index.ts'
 import type { Fault } from '../fault.ts'
 import { operationOf } from '../fault-kit.ts'
@@ -170,6 +170,31 @@ function invalidBodyCrash(
     : undefined
 }
 
+/**
+ * A request whose plain wrong type (PLAIN_WRONG_TYPE: the number 0 at that field) a type check refuses with 400 before
+ * the mapper sees it.
+ */
+function plainWrongTypeRefused(req: ServerRequest): ServerResponse | undefined {
+  const op = operationOf(req)
+  const path = op ? PLAIN_WRONG_TYPE[op] : undefined
+  if (!path) return undefined
+  let value: unknown
+  try {
+    value = path.reduce<unknown>(
+      (v, step) => (v as Record<string | number, unknown> | undefined)?.[step],
+      JSON.parse(req.body),
+    )
+  } catch {
+    return undefined
+  }
+  return value === 0
+    ? errorResponse(400, 'BadRequestException', 'a number where an object belongs')
+    : undefined
+}
+
+/** The operations robustness/wrong-types/4xx draws wrong types of that no errors rule sends a plain invalid body. */
+const WRONG_TYPE_ONLY_OPS: readonly string[] = ['updateProperties', 'updateTable', 'renameTable']
+
 /** A request with the generated unknown field: refused with 400, as a closed request schema would. */
 function unknownFieldRefused(req: { body: string }): ServerResponse | undefined {
   return req.body.includes('"conformance-extra-field"')
@@ -187,6 +212,34 @@ export const faults: Fault[] = [
     // controls/counted-once.test.ts).
     breaks: OPS.filter((op) => !PLAIN_CARRIERS[op]?.invalid).map((op) => `robustness/generated/${op}`),
     hooks: () => ({ onRequest: (req) => invalidBodyCrash(req) ?? req }),
+  },
+  {
+    // The operations whose wrong types robustness/wrong-types/4xx leaves to their generated rule (PLAIN_WRONG_TYPE)
+    // crash on invalid bodies, and that plain wrong type too: those rules fail, the property is blocked by them
+    // (controls/counted-once.test.ts).
+    name: 'update-invalid-body-500',
+    description:
+      'updateProperties, updateTable and renameTable do not validate their bodies: a missing or mistyped field crashes them (500); the other operations refuse such bodies with 400.',
+    areas: ['robustness'],
+    files: ['robustness/generated-inputs.test.ts'],
+    breaks: WRONG_TYPE_ONLY_OPS.map((op) => `robustness/generated/${op}`),
+    hooks: () => ({
+      onRequest: (req) => invalidBodyCrash(req, (op) => WRONG_TYPE_ONLY_OPS.includes(op)) ?? req,
+    }),
+  },
+  {
+    // The other way: the plain wrong type is refused, every other invalid body crashes, so the wrong-types property's
+    // crashes stay its own (controls/counted-once.test.ts).
+    name: 'update-invalid-body-500-number-refused',
+    description:
+      'updateProperties, updateTable and renameTable refuse a number where an object, an array or a string belongs (400), but crash (500) on every other body that fails validation.',
+    areas: ['robustness'],
+    files: ['robustness/malformed-input.test.ts'],
+    breaks: ['robustness/wrong-types/4xx'],
+    hooks: () => ({
+      onRequest: (req) =>
+        plainWrongTypeRefused(req) ?? invalidBodyCrash(req, (op) => WRONG_TYPE_ONLY_OPS.includes(op)) ?? req,
+    }),
   },
   {
     // Only where errors/schema-violation-400 sends a plain invalid body of its own: that rule fails, and every property

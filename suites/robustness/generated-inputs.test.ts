@@ -17,17 +17,19 @@
  * so such a request is valid). Error answers carry the error model (the check registry, as everywhere).
  * Counted once: where an errors rule sends the operation its own plain body of a class (createNamespace's text cut
  * short, its namespace that is not an array, createTable's create without schema) and that body gets a 5xx as a draw of
- * the class did, the class is that rule's to fail and the property is blocked by it (plain-carriers.ts).
+ * the class did, the class is that rule's to fail and the property is blocked by it (plain-carriers.ts). And the
+ * operations robustness/wrong-types/4xx draws wrong types of get one plain wrong type in every run, which that
+ * property's draws are left to when it gets a 5xx too.
  */
 import fc from 'fast-check'
 import { validateOpen } from '../../schemas/index.ts'
 import { withoutNulls } from '../../schemas/model/json.ts'
 import { OPERATIONS } from '../../schemas/operations.ts'
 import { operation, rule } from '../_harness/dsl.ts'
-import { bodyMutation, bodyMutationExamples } from '../_harness/arbitraries/body-mutation.ts'
+import { bodyMutation, bodyMutationExamples, wrongTypeAt } from '../_harness/arbitraries/body-mutation.ts'
 import { BODY_DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
 import { CASES } from './generated-cases.ts'
-import { LeftToPlainRules, blockIfLeft, carrierRules } from './plain-carriers.ts'
+import { LeftToPlainRules, PLAIN_WRONG_TYPE, blockIfLeft, carrierRules } from './plain-carriers.ts'
 
 const ok = (status: number) => status >= 200 && status < 300
 const clientError = (status: number) => status >= 400 && status < 500
@@ -60,6 +62,7 @@ for (const c of CASES) {
         let storedInvalid = false
         // A class of draws whose 5xx an errors rule judges with its own plain body (plain-carriers.ts).
         const leftToPlain = new LeftToPlainRules(ctx, c.op, target.args)
+        const plainWrongType = PLAIN_WRONG_TYPE[c.op]
         await checkProperty(
           ctx,
           () =>
@@ -115,7 +118,12 @@ for (const c of CASES) {
           {
             distinct: BODY_DISTINCT_FAILURES,
             carriers: carrierRules([c.op]),
-            examples: bodyMutationExamples(target.body(), target.keep, notJsonTail).map((m) => [m]),
+            // Every run tries the first mutation of each kind, and for the operations robustness/wrong-types/4xx
+            // draws wrong types of, one plain wrong type, the body that property's wrong types are left to.
+            examples: [
+              ...bodyMutationExamples(target.body(), target.keep, notJsonTail),
+              ...(plainWrongType ? [wrongTypeAt(plainWrongType)] : []),
+            ].map((m) => [m]),
           },
         )
         // Every other draw passed: the left classes are judged by the errors rules alone.

@@ -21,7 +21,16 @@ import { BODY_CASES, CLIENT_ERRORS, malformedJson, wrongValue } from './inputs.t
 import { Blocked } from '../_harness/results/errors.ts'
 import { MALFORMED_JSON_RULE, OPEN_BRACE, truncatedCreateNamespace } from '../_harness/support/not-json.ts'
 import type { BodyCase } from './inputs.ts'
-import { LeftToPlainRules, PLAIN_CARRIERS, blockIfLeft, carrierRules } from './plain-carriers.ts'
+import {
+  LeftToPlainRules,
+  PLAIN_CARRIERS,
+  PLAIN_WRONG_TYPE,
+  blockIfLeft,
+  carrierRules,
+  generatedRule,
+} from './plain-carriers.ts'
+import type { PlainCarrier } from './plain-carriers.ts'
+import { wrongTypeAt } from '../_harness/arbitraries/body-mutation.ts'
 import { judgedInRun } from '../_harness/run-selection.ts'
 
 const REQUIRES = ['createNamespace', 'updateProperties', 'createTable', 'updateTable', 'renameTable'] as const
@@ -49,6 +58,25 @@ function send(
     ...(c.path === 'table' ? { table: 't' } : {}),
     rawBody: text,
   })
+}
+
+/**
+ * The generated rule's plain wrong type of `c`'s operation (PLAIN_WRONG_TYPE), sent as this property sends its draws:
+ * the carrier its wrong types are left to when no errors rule carries them.
+ */
+function plainWrongTypeOf(ctx: Fixtures, c: BodyCase, ns: string[]): PlainCarrier | undefined {
+  const path = PLAIN_WRONG_TYPE[c.op]
+  if (!path) return undefined
+  const m = wrongTypeAt(path)
+  const rule = generatedRule(c.op)
+  return {
+    rule,
+    what: `a ${c.op} body with ${m.label.replace(/^set /, '')}`,
+    send: () => {
+      const body = m.apply(c.valid(ns, ctx.run.runPrefix)) as Record<string, unknown>
+      return send(ctx, c, ns, JSON.stringify(body), body)
+    },
+  }
 }
 
 async function keepsAnswering(ctx: Fixtures, what: string): Promise<void> {
@@ -169,10 +197,15 @@ operation('topic:robustness', () => {
       const { ns, drop } = await scratchTable(ctx)
       try {
         // A 5xx to an invalid body of an operation errors/schema-violation-400 sends a plain invalid body of its own
-        // (createNamespace, createTable) is that rule's when its plain body got a 5xx too: one defect, one failing rule
-        // (plain-carriers.ts). The other operations' draws, and the server's answering after each, are judged here.
+        // (createNamespace, createTable) is that rule's when its plain body got a 5xx too; else, of an operation whose
+        // generated rule sends a plain wrong type in every run, that rule's when the same wrong type sent here got a
+        // 5xx too: one defect, one failing rule (plain-carriers.ts). The other draws, and the server's answering after
+        // each, are judged here.
         const leftToPlain = new Map(
-          BODY_CASES.map((c) => [c.op, new LeftToPlainRules(ctx, c.op, { namespace: ns })]),
+          BODY_CASES.map((c) => [
+            c.op,
+            new LeftToPlainRules(ctx, c.op, { namespace: ns }, plainWrongTypeOf(ctx, c, ns)),
+          ]),
         )
         const mutation = fc.constantFrom(...BODY_CASES).chain((c) =>
           fc.oneof(
@@ -207,10 +240,13 @@ operation('topic:robustness', () => {
             }),
           {
             distinct: DISTINCT_FAILURES,
-            carriers: carrierRules(
-              BODY_CASES.map((c) => c.op),
-              'invalid',
-            ),
+            carriers: [
+              ...carrierRules(
+                BODY_CASES.map((c) => c.op),
+                'invalid',
+              ),
+              ...BODY_CASES.filter((c) => PLAIN_WRONG_TYPE[c.op]).map((c) => generatedRule(c.op)),
+            ],
           },
         )
         blockIfLeft(ctx, [...leftToPlain.values()])

@@ -14,6 +14,8 @@ import type { Fixtures } from '../_harness/dsl.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 import { judgedInRun } from '../_harness/run-selection.ts'
 import { blockIfLeftToRules } from '../_harness/support/carried-answers.ts'
+import type { LeftToRule } from '../_harness/support/carried-answers.ts'
+import type { JsonPath } from '../_harness/arbitraries/body-mutation.ts'
 import {
   SCHEMA_VIOLATION_RULE,
   createWithoutSchema,
@@ -74,47 +76,74 @@ export function carrierRules(ops: readonly OperationId[], cls?: CarriedClass): s
 }
 
 /**
- * The classes of one operation's draws left to an errors rule in one test: `carries` is asked on each 5xx to a draw
- * of a class an errors rule sends the operation, and sends that rule's body the first time only.
+ * The field robustness/generated/<op> sets to the number 0 in a fixed example of its draws (wrongTypeAt), for the
+ * operations robustness/wrong-types/4xx draws wrong types of: a 5xx to such a draw that no errors rule carries is the
+ * generated rule's when that plain wrong type got a 5xx too (the generated rule judges the operation's schema-invalid
+ * bodies; the wrong-types property would fail a second time for the same crash).
+ */
+export const PLAIN_WRONG_TYPE: Readonly<Partial<Record<OperationId, JsonPath>>> = {
+  createTable: ['schema'],
+  updateProperties: ['updates'],
+  updateTable: ['updates'],
+  renameTable: ['source', 'name'],
+}
+
+/** The rule of the generated bodies of `op`. */
+export const generatedRule = (op: OperationId): string => `robustness/generated/${op}`
+
+/**
+ * The classes of one operation's draws left to the rules of their plain bodies in one test: `carries` is asked on each
+ * 5xx to a draw of a class a rule sends the operation a plain body of, and sends that body the first time only. The
+ * carriers of a class, in order: the errors rule's (PLAIN_CARRIERS), then `after` for schema-invalid draws (the
+ * generated rule's plain wrong type, for a property other than that rule).
  */
 export class LeftToPlainRules {
-  private readonly answers = new Map<CarriedClass, number>()
+  /** The status each carrier's own body got, by rule. */
+  private readonly answers = new Map<string, number>()
+  /** The carrier that took each class, with its body's status. */
+  private readonly taken = new Map<CarriedClass, { carrier: PlainCarrier; status: number }>()
   private readonly ctx: Fixtures
   private readonly op: OperationId
   private readonly args: Args
-  constructor(ctx: Fixtures, op: OperationId, args: Args) {
+  private readonly after: PlainCarrier | undefined
+  constructor(ctx: Fixtures, op: OperationId, args: Args, after?: PlainCarrier) {
     this.ctx = ctx
     this.op = op
     this.args = args
+    this.after = after
   }
 
   /**
-   * Whether a 5xx to a draw of `cls` is the errors rule's to judge: that rule is judged in this run (run-selection.ts)
-   * and its own body got a 5xx too.
+   * Whether a 5xx to a draw of `cls` is a carrier's to judge: the carrier's rule is judged in this run
+   * (run-selection.ts) and its own body got a 5xx too.
    */
   async carries(cls: CarriedClass): Promise<boolean> {
-    const carrier = PLAIN_CARRIERS[this.op]?.[cls]
-    if (!carrier || !judgedInRun(this.ctx.run.selection, carrier.rule)) return false
-    let status = this.answers.get(cls)
-    if (status === undefined) {
-      status = (await carrier.send(this.ctx, this.args)).status
-      this.answers.set(cls, status)
+    if (this.taken.has(cls)) return true
+    const candidates = [PLAIN_CARRIERS[this.op]?.[cls], cls === 'invalid' ? this.after : undefined]
+    for (const carrier of candidates) {
+      if (!carrier || !judgedInRun(this.ctx.run.selection, carrier.rule)) continue
+      let status = this.answers.get(carrier.rule)
+      if (status === undefined) {
+        status = (await carrier.send(this.ctx, this.args)).status
+        this.answers.set(carrier.rule, status)
+      }
+      if (status >= 500) {
+        this.taken.set(cls, { carrier, status })
+        return true
+      }
     }
-    return status >= 500
+    return false
   }
 
   /** The classes left, with the rule that carries each (empty when none was). */
-  left(): { rule: string; why: string }[] {
-    return [...this.answers]
-      .filter(([, status]) => status >= 500)
-      .map(([cls, status]) => {
-        const carrier = PLAIN_CARRIERS[this.op]![cls]!
-        const draws = cls === 'not-json' ? 'texts that are not JSON' : 'bodies that fail the request schema'
-        return {
-          rule: carrier.rule,
-          why: `${this.op}'s ${draws} got a 5xx, as ${carrier.what} (${carrier.rule}'s own body) did: ${status}`,
-        }
-      })
+  left(): LeftToRule[] {
+    return [...this.taken].map(([cls, { carrier, status }]) => {
+      const draws = cls === 'not-json' ? 'texts that are not JSON' : 'bodies that fail the request schema'
+      return {
+        rule: carrier.rule,
+        why: `${this.op}'s ${draws} got a 5xx, as ${carrier.what} (${carrier.rule}'s own body) did: ${status}`,
+      }
+    })
   }
 }
 

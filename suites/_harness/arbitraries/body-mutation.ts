@@ -103,6 +103,16 @@ function at(
 }
 
 const set = (path: JsonPath, value: unknown) => (b: unknown) => at(b, path, (p, k) => void (p[k] = value))
+
+/**
+ * The field at `path` set to the number 0, where the schema wants a string, an array or an object: one plain wrong
+ * type, the same for every run (a property sends it as a fixed example; plain-carriers.ts).
+ */
+export function wrongTypeAt(path: JsonPath): BodyMutation {
+  const label = `set ${show(path)} = 0`
+  const m: BodyMutation = { label, class: 'boundary', apply: set(path, 0) }
+  return Object.assign(m, { [fc.toStringMethod]: () => label })
+}
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
 
 /** The identifier mutations of `body`: its namespaces and the names beside them, kept or not (see the module comment). */
