@@ -302,6 +302,7 @@ describe('a defect is counted once', () => {
   const MODEL = 'stateful/catalog/model-agrees'
   const REFUSED = 'namespaces/drop/not-empty-refused'
   const TABLE_409 = 'namespaces/drop/not-empty-table-409'
+  const NAMES_FILES = ['suites/namespaces/names.test.ts', 'suites/properties/namespace-roundtrip.test.ts']
   const CARRIED: {
     fault: string
     what: string
@@ -313,7 +314,7 @@ describe('a defect is counted once', () => {
       fault: 'ns-percent-path-400',
       what: 'a name with a percent cannot be loaded: names/percent warns, the round-trip property is blocked by it',
       areas: ['namespaces', 'properties'],
-      files: ['suites/namespaces/names.test.ts', 'suites/properties/namespace-roundtrip.test.ts'],
+      files: NAMES_FILES,
       outcomes: {
         'namespaces/names/percent': 'warn',
         'properties/namespaces/create-load-roundtrip': 'blocked by namespaces/names/percent',
@@ -323,7 +324,7 @@ describe('a defect is counted once', () => {
       fault: 'ns-nested-percent-path-400',
       what: 'only a nested name with a percent cannot be loaded: names/percent passes, the property warns',
       areas: ['namespaces', 'properties'],
-      files: ['suites/namespaces/names.test.ts', 'suites/properties/namespace-roundtrip.test.ts'],
+      files: NAMES_FILES,
       outcomes: {
         'namespaces/names/percent': 'pass',
         'properties/namespaces/create-load-roundtrip': 'warn',
