@@ -7,7 +7,9 @@
  * fields, and each would fail once more for it. When one of those draws gets a 5xx, the property sends the errors
  * rule's own body once: a 5xx there too leaves that class of the operation's draws to the errors rule (the property
  * is blocked by it when nothing else failed; its other classes and operations are still judged); another answer
- * leaves the draw the property's own failure. A correct server is sent nothing more.
+ * leaves the draw the property's own failure. A correct server is sent nothing more. For the operations whose
+ * schema-invalid bodies no errors rule sends, robustness/generated/<op> is the carrier of robustness/wrong-types/4xx's
+ * draws: it sends one plain wrong type every run (PLAIN_WRONG_TYPE), which that property sends once on a 5xx.
  */
 import type { OperationId } from '../../schemas/operations.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
