@@ -331,6 +331,33 @@ describe('a defect is counted once', () => {
       },
     },
     {
+      fault: 'page-size-not-positive-500',
+      what: 'pageSize 0 and -1 crash: invalid-terminates fails, invalid-refused is blocked by it',
+      areas: ['pagination'],
+      files: ['suites/pagination/page-size-bounds.test.ts'],
+      outcomes: {
+        'pagination/page-size/invalid-terminates': 'fail',
+        'pagination/page-size/invalid-refused': 'blocked by pagination/page-size/invalid-terminates',
+      },
+    },
+    {
+      fault: 'page-size-unparsed-500',
+      what: 'a pageSize that is no number crashes: the generated-query rule fails, invalid-refused is blocked by it',
+      areas: ['pagination', 'robustness'],
+      files: ['suites/pagination/page-size-bounds.test.ts', 'suites/robustness/generated-queries.test.ts'],
+      outcomes: {
+        'robustness/generated-query/listTables': 'fail',
+        'pagination/page-size/invalid-refused': 'blocked by robustness/generated-query/listTables',
+      },
+    },
+    {
+      fault: 'page-size-nan-500',
+      what: 'only a word crashes, no value is refused: invalid-refused warns for the 500 itself',
+      areas: ['pagination', 'robustness'],
+      files: ['suites/pagination/page-size-bounds.test.ts', 'suites/robustness/generated-queries.test.ts'],
+      outcomes: { 'pagination/page-size/invalid-refused': 'warn' },
+    },
+    {
       fault: 'page-size-needs-token-500',
       what: 'pageSize without pageToken crashes: page-size-without-token fails, the pageSize rules that send the token do not',
       areas: ['pagination', 'errors'],

@@ -6,7 +6,40 @@ import { errorResponse, jsonOk } from './scenario-kit.ts'
 
 const pageSizeOf = (req: ServerRequest): string | null => req.query.get('pageSize')
 
+/** A listTables whose pageSize `crashes` crashes (500, NumberFormatException, with the error envelope). */
+const crashingOn =
+  (crashes: (size: string) => boolean): Fault['hooks'] =>
+  () => ({
+    onResponse: onOperations(
+      ['listTables'],
+      () => errorResponse(500, 'NumberFormatException', 'For input string'),
+      (_res, req) => {
+        const size = pageSizeOf(req)
+        return size !== null && crashes(size)
+      },
+    ),
+  })
+
 export const faults: Fault[] = [
+  {
+    // Counted once (controls/counted-once.test.ts): invalid-refused is blocked by invalid-terminates, which sends the
+    // same requests and fails for the 500.
+    name: 'page-size-not-positive-500',
+    description: 'pageSize 0 or negative crashes the listing (500) instead of being refused.',
+    areas: ['pagination'],
+    breaks: ['pagination/page-size/invalid-terminates'],
+    hooks: crashingOn((size) => /^-?[0-9]+$/.test(size) && Number(size) <= 0),
+  },
+  {
+    // Counted once: invalid-refused's 500 to a word is robustness/generated-query/listTables', whose own pageSize=
+    // (sent every run) gets it too.
+    name: 'page-size-unparsed-500',
+    description: 'A pageSize that is not a whole number (a word, or no value) crashes the listing (500).',
+    areas: ['robustness'],
+    files: ['robustness/generated-queries.test.ts'],
+    breaks: ['robustness/generated-query/listTables'],
+    hooks: crashingOn((size) => !/^-?[0-9]+$/.test(size)),
+  },
   {
     name: 'page-size-zero-endless',
     description:

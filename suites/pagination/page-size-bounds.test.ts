@@ -4,10 +4,17 @@
  * must still end the listing — a next-page-token that never advances turns every client's listing into an endless
  * loop — and must never answer a server error. Each first request sends `pageToken=` beside pageSize, as Iceberg's
  * Java client does: a server that cannot answer pageSize without a token fails
- * pagination/<list>/page-size-without-token, not these rules.
+ * pagination/<list>/page-size-without-token, not these rules. A 5xx is judged once, at MUST: to 0 or -1 by
+ * invalid-terminates, which sends the same requests, to a word by robustness/generated-query/listTables when its own
+ * `pageSize=` gets a 5xx too; invalid-refused judges which answer the others get.
  */
+import { paramsAt } from '../../schemas/operations.ts'
+import { getProfile } from '../../schemas/profiles.ts'
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
+import { judgedInRun } from '../_harness/run-selection.ts'
+import { blockIfLeftToRules } from '../_harness/support/carried-answers.ts'
+import type { LeftToRule } from '../_harness/support/carried-answers.ts'
 import { createTinyTable } from '../_harness/support/scratch.ts'
 import { anyClientError } from '../_harness/support/statuses.ts'
 
@@ -30,6 +37,39 @@ async function seeded(ctx: Fixtures): Promise<string[]> {
 }
 
 const INVALID = ['0', '-1', 'ten'] as const
+/** The values invalid-terminates sends, with the same pageToken=: a 5xx to one fails that rule at MUST. */
+const NOT_POSITIVE: readonly string[] = ['0', '-1']
+const TERMINATES_RULE = 'pagination/page-size/invalid-terminates'
+/** Sends `pageSize=` with `pageToken=` in every run (queryOf): a 5xx to it fails that rule at MUST. */
+const QUERY_RULE = 'robustness/generated-query/listTables'
+
+/**
+ * The rule that judges a 5xx to `pageSize` at MUST with the very request, or a plain one of its class (a pageSize
+ * that is not a number: `pageSize=`, sent once) that got a 5xx too; undefined when none does in this run.
+ */
+async function crashCarrier(
+  ctx: Fixtures,
+  namespace: string[],
+  pageSize: string,
+  empty: { status?: number },
+): Promise<LeftToRule | undefined> {
+  const { selection, profile } = ctx.run
+  if (NOT_POSITIVE.includes(pageSize))
+    return judgedInRun(selection, TERMINATES_RULE)
+      ? { rule: TERMINATES_RULE, why: `pageSize=${pageSize} got a 5xx, the request that rule sends` }
+      : undefined
+  const queried = paramsAt('listTables', 'query', getProfile(profile).release).includes('pageSize')
+  if (!queried || !judgedInRun(selection, QUERY_RULE)) return undefined
+  empty.status ??= (
+    await ctx.catalog.op.listTables({ namespace, query: { pageToken: '', pageSize: '' } })
+  ).status
+  return empty.status >= 500
+    ? {
+        rule: QUERY_RULE,
+        why: `pageSize=${pageSize} got a 5xx, as pageSize= (that rule's own request) did: ${empty.status}`,
+      }
+    : undefined
+}
 
 operation('listTables', () => {
   rule(
@@ -40,10 +80,17 @@ operation('listTables', () => {
     },
     async (ctx) => {
       const namespace = await seeded(ctx)
+      // Which answer is the SHOULD here; a 5xx to a value the schema refuses is a MUST (400 is named for a validation
+      // failure), judged once by the rule that sends the same request or one of its class (crashCarrier).
+      const left: LeftToRule[] = []
+      const empty: { status?: number } = {}
       for (const pageSize of INVALID) {
         const ex = await ctx.catalog.op.listTables({ namespace, query: { pageSize, pageToken: '' } })
-        ctx.check.conform(ex, { status: anyClientError(ex.status) })
+        const carrier = ex.status >= 500 ? await crashCarrier(ctx, namespace, pageSize, empty) : undefined
+        if (carrier) left.push(carrier)
+        else ctx.check.conform(ex, { status: anyClientError(ex.status) })
       }
+      blockIfLeftToRules(ctx, left)
     },
   )
 
