@@ -6,7 +6,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 describe('whileProgressing (how long a test may run)', () => {
   it('lets a slow test that keeps making progress run past the stall time, however long in all', async () => {
     let last = performance.now()
-    // Twenty requests 25 ms apart: 500 ms in all, ten times the stall time.
+    // Twenty requests 25 ms apart: 500 ms in all, past twice the stall time of 200 ms, while no gap between two
+    // comes near it (a 50 ms stall failed here on a loaded machine, where a 25 ms timer can fire 50 ms late).
     const slow = (async () => {
       for (let i = 0; i < 20; i++) {
         await sleep(25)
@@ -15,7 +16,7 @@ describe('whileProgressing (how long a test may run)', () => {
       return 'done'
     })()
     const started = performance.now()
-    await expect(whileProgressing(slow, () => last, 50, 5)).resolves.toBe('done')
+    await expect(whileProgressing(slow, () => last, 200, 5)).resolves.toBe('done')
     expect(performance.now() - started).toBeGreaterThan(400)
   })
 
