@@ -302,6 +302,10 @@ describe('a defect is counted once', () => {
   const MODEL = 'stateful/catalog/model-agrees'
   const REFUSED = 'namespaces/drop/not-empty-refused'
   const TABLE_409 = 'namespaces/drop/not-empty-table-409'
+  const PAGE_SIZE_FILES = [
+    'suites/pagination/page-size-bounds.test.ts',
+    'suites/robustness/generated-queries.test.ts',
+  ]
   const NAMES_FILES = ['suites/namespaces/names.test.ts', 'suites/properties/namespace-roundtrip.test.ts']
   const CARRIED: {
     fault: string
@@ -344,7 +348,7 @@ describe('a defect is counted once', () => {
       fault: 'page-size-unparsed-500',
       what: 'a pageSize that is no number crashes: the generated-query rule fails, invalid-refused is blocked by it',
       areas: ['pagination', 'robustness'],
-      files: ['suites/pagination/page-size-bounds.test.ts', 'suites/robustness/generated-queries.test.ts'],
+      files: PAGE_SIZE_FILES,
       outcomes: {
         'robustness/generated-query/listTables': 'fail',
         'pagination/page-size/invalid-refused': 'blocked by robustness/generated-query/listTables',
@@ -354,7 +358,7 @@ describe('a defect is counted once', () => {
       fault: 'page-size-nan-500',
       what: 'only a word crashes, no value is refused: invalid-refused warns for the 500 itself',
       areas: ['pagination', 'robustness'],
-      files: ['suites/pagination/page-size-bounds.test.ts', 'suites/robustness/generated-queries.test.ts'],
+      files: PAGE_SIZE_FILES,
       outcomes: { 'pagination/page-size/invalid-refused': 'warn' },
     },
     {
