@@ -5,6 +5,7 @@
 import type { Fault } from '../fault.ts'
 import { jsonOf, onOperations, operationOf, withJson } from '../fault-kit.ts'
 import type { ServerRequest, ServerResponse } from '../../reference-server/index.ts'
+import { errorResponse } from './scenario-kit.ts'
 
 const P = ['properties']
 
@@ -13,13 +14,8 @@ const percentPath = (req: ServerRequest, nested: boolean): boolean =>
   /%25/i.test(req.path) && (!nested || /%1F/i.test(req.path))
 
 /** The HTTP layer's refusal of such a path, before the catalog sees it (Jetty 12's "Ambiguous URI path encoding"). */
-const ambiguousPath = (): ServerResponse => ({
-  status: 400,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({
-    error: { message: 'Ambiguous URI path encoding', type: 'BadRequestException', code: 400 },
-  }),
-})
+const ambiguousPath = (): ServerResponse =>
+  errorResponse(400, 'BadRequestException', 'Ambiguous URI path encoding')
 
 export const faults: Fault[] = [
   {

@@ -6,6 +6,7 @@
 import { operation, rule } from '../_harness/dsl.ts'
 import { createWithoutSchema, judgeInvalidBody, namespaceNotArray } from '../_harness/support/invalid-body.ts'
 import { truncatedCreateNamespace } from '../_harness/support/not-json.ts'
+import { pageSizeQuery } from '../_harness/support/spec-params.ts'
 
 operation('topic:errors', () => {
   rule(
@@ -140,7 +141,7 @@ operation('topic:errors', () => {
     async ({ catalog, check }) => {
       // With `pageToken=`, as Iceberg's Java client sends it: a server that needs the token beside pageSize fails
       // pagination/listNamespaces/page-size-without-token, not this rule.
-      const ex = await catalog.op.listNamespaces({ query: { pageSize: 0, pageToken: '' } })
+      const ex = await catalog.op.listNamespaces({ query: pageSizeQuery(0) })
       // Non-paginating servers may ignore pageSize entirely; a 5xx is never right.
       check.that(ex.status < 500 && ex.status !== 0, 'pageSize=0 is answered without a server error', {
         received: ex.status,

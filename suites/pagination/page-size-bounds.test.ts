@@ -8,14 +8,13 @@
  * invalid-terminates, which sends the same requests, to a word by robustness/generated-query/listTables when its own
  * `pageSize=` gets a 5xx too; invalid-refused judges which answer the others get.
  */
-import { paramsAt } from '../../schemas/operations.ts'
-import { getProfile } from '../../schemas/profiles.ts'
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import { judgedInRun } from '../_harness/run-selection.ts'
 import { blockIfLeftToRules } from '../_harness/support/carried-answers.ts'
 import type { LeftToRule } from '../_harness/support/carried-answers.ts'
 import { createTinyTable } from '../_harness/support/scratch.ts'
+import { defines, pageSizeQuery } from '../_harness/support/spec-params.ts'
 import { anyClientError } from '../_harness/support/statuses.ts'
 
 const TABLES = 3
@@ -53,16 +52,14 @@ async function crashCarrier(
   pageSize: string,
   empty: { status?: number },
 ): Promise<LeftToRule | undefined> {
-  const { selection, profile } = ctx.run
+  const { selection } = ctx.run
   if (NOT_POSITIVE.includes(pageSize))
     return judgedInRun(selection, TERMINATES_RULE)
       ? { rule: TERMINATES_RULE, why: `pageSize=${pageSize} got a 5xx, the request that rule sends` }
       : undefined
-  const queried = paramsAt('listTables', 'query', getProfile(profile).release).includes('pageSize')
-  if (!queried || !judgedInRun(selection, QUERY_RULE)) return undefined
-  empty.status ??= (
-    await ctx.catalog.op.listTables({ namespace, query: { pageToken: '', pageSize: '' } })
-  ).status
+  if (!defines(ctx.run, 'listTables', 'query', 'pageSize') || !judgedInRun(selection, QUERY_RULE))
+    return undefined
+  empty.status ??= (await ctx.catalog.op.listTables({ namespace, query: pageSizeQuery('') })).status
   return empty.status >= 500
     ? {
         rule: QUERY_RULE,
@@ -85,7 +82,7 @@ operation('listTables', () => {
       const left: LeftToRule[] = []
       const empty: { status?: number } = {}
       for (const pageSize of INVALID) {
-        const ex = await ctx.catalog.op.listTables({ namespace, query: { pageSize, pageToken: '' } })
+        const ex = await ctx.catalog.op.listTables({ namespace, query: pageSizeQuery(pageSize) })
         const carrier = ex.status >= 500 ? await crashCarrier(ctx, namespace, pageSize, empty) : undefined
         if (carrier) left.push(carrier)
         else ctx.check.conform(ex, { status: anyClientError(ex.status) })
@@ -104,7 +101,7 @@ operation('listTables', () => {
     async (ctx) => {
       const namespace = await seeded(ctx)
       for (const pageSize of ['0', '-1']) {
-        let ex = await ctx.catalog.op.listTables({ namespace, query: { pageSize, pageToken: '' } })
+        let ex = await ctx.catalog.op.listTables({ namespace, query: pageSizeQuery(pageSize) })
         if (ex.status >= 400 && ex.status < 500) continue // refused: nothing to follow
         let body = ctx.check.conform<ListBody>(ex, { status: 200 })
         let pages = 1

@@ -21,6 +21,7 @@ import { createView } from '../_harness/support/catalog-objects.ts'
 import { setupTable } from '../_harness/support/commit-steps.ts'
 import { DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
 import { anyAnswer } from '../_harness/support/statuses.ts'
+import { pageSizeQuery } from '../_harness/support/spec-params.ts'
 
 /** Values a parameter should never crash on. */
 const odd = fc.oneof(
@@ -145,8 +146,8 @@ function judge(ctx: Fixtures, ex: Exchange, param: string, value: string): void 
  * The query of one draw: the parameter alone, but a pageSize goes with `pageToken=`, as Iceberg's Java client sends
  * it, so that the value is judged and not the token's absence (pagination/<list>/page-size-without-token's case).
  */
-function queryOf(param: string, value: string): Record<string, string> {
-  return param === 'pageSize' ? { pageToken: '', pageSize: value } : { [param]: value }
+function queryOf(param: string, value: string): Record<string, string | number> {
+  return param === 'pageSize' ? pageSizeQuery(value) : { [param]: value }
 }
 
 /** The parameters of `c` that the operation defines at the profile's release (the original document follows 1.11). */

@@ -63,3 +63,12 @@ export function referencedBy(
 ): string {
   return chain.map((v) => joinNamespace([...v.namespace, v.view], run.caps)).join(',')
 }
+
+/**
+ * A query with `pageSize`, and `pageToken=` beside it, as Iceberg's Java client sends a first page: a rule about the
+ * pageSize value sends it so, and a server that cannot answer pageSize without a token fails
+ * pagination/<list>/page-size-without-token alone.
+ */
+export function pageSizeQuery(pageSize: string | number): { pageToken: string; pageSize: string | number } {
+  return { pageToken: '', pageSize }
+}
