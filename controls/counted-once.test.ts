@@ -41,6 +41,8 @@ const MALFORMED_FILES = [
 const MALFORMED_AREAS = ['errors', 'robustness']
 const IDEMPOTENCY = ['idempotency']
 const IDEMPOTENCY_FILES = ['suites/idempotency/replay.test.ts', 'suites/idempotency/replay-more.test.ts']
+const INCREMENTAL = 'scan-planning/plan/incremental-appended-files'
+const SCAN_FILES = ['suites/scan-planning/scan-planning.test.ts', 'suites/scan-planning/plan-content.test.ts']
 const outcomes: RunOutcome[] = []
 
 async function outcomesUnder(
@@ -484,6 +486,28 @@ describe('a defect is counted once', () => {
       outcomes: {
         'commits/updates/remove-partition-specs': 'fail',
         'commits/invalid-updates/remove-default-spec': 'blocked by commits/updates/remove-partition-specs',
+      },
+    },
+    ...(['plan-incremental-501', 'plan-incremental-500'] as const).map((fault) => ({
+      fault,
+      what: `every incremental plan answered ${fault.slice(-3)}: the valid plan's rule ${fault.endsWith('501') ? 'warns' : 'fails'}, the invalid ones are blocked by it`,
+      areas: ['scan-planning'],
+      files: SCAN_FILES,
+      outcomes: {
+        [INCREMENTAL]: fault.endsWith('501') ? 'warn' : 'fail',
+        'scan-planning/plan/mixed-kinds-400': `blocked by ${INCREMENTAL}`,
+        'scan-planning/plan/incremental-without-end-400': `blocked by ${INCREMENTAL}`,
+      },
+    })),
+    {
+      fault: 'plan-incremental-without-end-500',
+      what: 'only a start without an end crashes: incremental-without-end-400 fails, the valid plan passes',
+      areas: ['scan-planning'],
+      files: SCAN_FILES,
+      outcomes: {
+        [INCREMENTAL]: 'pass',
+        'scan-planning/plan/mixed-kinds-400': 'pass',
+        'scan-planning/plan/incremental-without-end-400': 'fail',
       },
     },
     {

@@ -2,7 +2,7 @@
 import type { Fault } from '../fault.ts'
 import { onOperations, operationOf, withJson } from '../fault-kit.ts'
 import { rewriteRequests } from './commits.ts'
-import { empty, errorResponse, jsonOk } from './scenario-kit.ts'
+import { empty, errorResponse, jsonOk, onRequests, requestJson, withRequestJson } from './scenario-kit.ts'
 
 const AREAS = ['scan-planning']
 type Json = Record<string, unknown>
@@ -92,6 +92,52 @@ export const faults: Fault[] = [
       },
     }),
   },
+  {
+    name: 'plan-incremental-start-inclusive',
+    description:
+      "An incremental plan holds the files of its start snapshot too (start-snapshot-id taken as inclusive, as the Java fixture 1.11.0's fromSnapshotInclusive does).",
+    areas: AREAS,
+    breaks: ['scan-planning/plan/incremental-appended-files'],
+    hooks: () => ({
+      // The start snapshot is the table's first, so including it plans the end snapshot whole.
+      onRequest: onRequests(['planTableScan'], (req) => {
+        const b = requestJson(req)
+        if (b?.['start-snapshot-id'] === undefined || b['end-snapshot-id'] === undefined) return req
+        const { 'start-snapshot-id': _start, ...rest } = b
+        return withRequestJson(req, rest)
+      }),
+    }),
+  },
+  ...(
+    [
+      // A 501 "not implemented" breaks only the SHOULD that names 406 for it (the rule warns); a 500 the rule.
+      [
+        501,
+        'NotSupported',
+        'Incremental scan planning is not implemented',
+        'scan-planning/plan/unsupported-406',
+      ],
+      [
+        500,
+        'NullPointerException',
+        'Cannot invoke "Long.longValue()" because "fromSnapshotId" is null',
+        'scan-planning/plan/incremental-appended-files',
+      ],
+    ] as const
+  ).map(([status, type, message, broken]): Fault => ({
+    name: `plan-incremental-${status}`,
+    description: `Every plan with start-snapshot-id or end-snapshot-id, valid or not, answers ${status} ${type} before it is read.`,
+    areas: AREAS,
+    breaks: [broken],
+    hooks: () => ({
+      onRequest: onRequests(['planTableScan'], (req) => {
+        const b = requestJson(req)
+        return b?.['start-snapshot-id'] !== undefined || b?.['end-snapshot-id'] !== undefined
+          ? errorResponse(status, type, message)
+          : req
+      }),
+    }),
+  })),
   {
     name: 'plan-missing-table-500',
     description: 'Planning a scan of a missing table is a 500.',

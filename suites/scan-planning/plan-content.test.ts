@@ -8,7 +8,15 @@
 import { getProfile } from '../../schemas/profiles.ts'
 import { operation, rule } from '../_harness/dsl.ts'
 import type { ContentFile } from '../_harness/support/table-files.ts'
-import { completedPlan, dataFiles, seededTable, type TasksResponse } from './seed.ts'
+import { wrapsError } from '../_harness/checks/errors.ts'
+import {
+  collectPlan,
+  completedPlan,
+  dataFiles,
+  incrementalTable,
+  seededTable,
+  type TasksResponse,
+} from './seed.ts'
 
 const REQUIRES = [
   'createNamespace',
@@ -103,6 +111,35 @@ operation('planTableScan', () => {
           `the plan filtered by ${JSON.stringify(filter)} holds the 3 data files, once each`,
         )
       }
+    },
+  )
+
+  rule(
+    {
+      id: 'scan-planning/plan/incremental-appended-files',
+      title:
+        'an incremental plan returns the data files added after its start snapshot up to its end, once each',
+      requires: [...REQUIRES],
+    },
+    async (ctx) => {
+      const { catalog, check, sandbox } = ctx
+      const ns = await sandbox.namespace(catalog, 'incremental')
+      const { body, added } = await incrementalTable(ctx, ns)
+      const ex = await catalog.op.planTableScan({ namespace: ns, table: 't', body })
+      // "Not implemented" with the error envelope is a server's way of saying it does not plan incremental scans,
+      // the same statement as the 406 the document names for an unsupported operation, in HTTP's words (RFC 9110's
+      // 501) rather than the document's: judged at SHOULD, and then there is no plan to judge.
+      if (ex.status === 501 && wrapsError(ex.json)) {
+        check.conform(ex, { status: 406, rule: 'scan-planning/plan/unsupported-406', level: 'SHOULD' })
+        return
+      }
+      check.conform(ex, { status: [200, 406] })
+      const plan = await collectPlan(ctx, ns, ex)
+      check.equal(
+        pathsOf(plan),
+        [...added].sort(),
+        'the incremental plan holds the data file the second snapshot added, once, and none of the first',
+      )
     },
   )
 

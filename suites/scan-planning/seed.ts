@@ -4,6 +4,7 @@
  * every plan task, including plan tasks that fetchScanTasks hands out in turn).
  */
 import type { Fixtures } from '../_harness/dsl.ts'
+import type { Exchange } from '../_harness/http/exchange.ts'
 import { fixture } from '../_harness/support/catalog-objects.ts'
 import type { LoadTableResult } from '../_harness/support/catalog-objects.ts'
 import { freshSnapshotId, snapshotBody } from '../_harness/support/snapshot-body.ts'
@@ -140,8 +141,12 @@ export async function completedPlan(
   ns: string[],
   body: Record<string, unknown>,
 ): Promise<TasksResponse[]> {
+  return collectPlan(ctx, ns, await ctx.catalog.op.planTableScan({ namespace: ns, table: 't', body }))
+}
+
+/** completedPlan's collection, from the plan's first answer `ex` (a test that judges that answer itself first). */
+export async function collectPlan(ctx: SeedContext, ns: string[], ex: Exchange): Promise<TasksResponse[]> {
   const { catalog, check } = ctx
-  const ex = await catalog.op.planTableScan({ namespace: ns, table: 't', body })
   if (ex.status === 406) ctx.unsupported('the server does not plan scans (406)')
   let res = check.setup<PlanResult>(ex, 'plan a scan')
   const planId = res['plan-id']
@@ -168,4 +173,28 @@ export async function completedPlan(
     queue.push(...(got['plan-tasks'] ?? []))
   }
   return responses
+}
+
+/** The table and request of scan-planning/plan/incremental-appended-files, and the files its plan must hold. */
+export interface IncrementalPlan {
+  readonly body: { 'start-snapshot-id': number; 'end-snapshot-id': number }
+  /** The data files the second snapshot added: the plan's content (the first snapshot's are before its start). */
+  readonly added: readonly string[]
+}
+
+/**
+ * Table `t` in `ns` with two appends (2 data files, then 1), and the incremental plan from the first snapshot
+ * (exclusive) to the second (inclusive). Needs what seededTable needs.
+ */
+export async function incrementalTable(ctx: SeedContext, ns: string[]): Promise<IncrementalPlan> {
+  const added: string[] = []
+  const [start, end] = await seededTable(ctx, ns, [
+    (md) => dataFiles(md, 'before-start', 2),
+    (md) => {
+      const files = dataFiles(md, 'after-start', 1)
+      added.push(...files.map((f) => f['file-path']))
+      return files
+    },
+  ])
+  return { body: { 'start-snapshot-id': start!, 'end-snapshot-id': end! }, added }
 }
