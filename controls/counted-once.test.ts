@@ -511,6 +511,23 @@ describe('a defect is counted once', () => {
       },
     },
     {
+      fault: 'commit-set-location-refused-422',
+      what: 'set-location refused 422: its update rule fails, the commit-sequence property is blocked by it',
+      areas: ['commits', 'properties'],
+      files: ['suites/commits/updates.test.ts', 'suites/properties/commit-invariants.test.ts'],
+      outcomes: {
+        'commits/updates/set-location': 'fail',
+        'properties/commits/valid-sequences-keep-invariants': 'blocked by commits/updates/set-location',
+      },
+    },
+    {
+      fault: 'commit-ignores-set-location',
+      what: 'set-location answered 200 and ignored: the commit-sequence property fails (no valid case answers alike)',
+      areas: ['properties'],
+      files: ['suites/properties/commit-invariants.test.ts'],
+      outcomes: { 'properties/commits/valid-sequences-keep-invariants': 'fail' },
+    },
+    {
       fault: 'commit-metadata-log-not-kept',
       what: 'no commit records metadata-log: the plain sequence warns, the update kinds do not warn again',
       areas: ['commits'],

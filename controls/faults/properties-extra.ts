@@ -6,6 +6,7 @@
 import type { Fault } from '../fault.ts'
 import { operationOf, onOperations, withJson } from '../fault-kit.ts'
 import type { ServerRequest } from '../../reference-server/index.ts'
+import { errorResponse } from './scenario-kit.ts'
 
 const P = ['properties']
 const REPLAY = 'properties/idempotency/replay-equivalent'
@@ -86,6 +87,22 @@ export const faults: Fault[] = [
     files: ['properties/commit-invariants.test.ts'],
     breaks: [COMMITS],
     hooks: () => ({ onRequest: dropUpdates((u) => u.action === 'set-location') }),
+  },
+  {
+    // The property leaves such a commit to commits/updates/set-location, whose valid case gets the same 422
+    // (controls/counted-once.test.ts); commit-ignores-set-location, a 200 that changes nothing, still fails it.
+    name: 'commit-set-location-refused-422',
+    description:
+      'Every commit with set-location is refused 422 "A table\'s location cannot change." (lakana-server 0.20.0\'s answer).',
+    areas: ['commits'],
+    files: ['commits/updates.test.ts'],
+    breaks: ['commits/updates/set-location'],
+    hooks: () => ({
+      onRequest: (req: ServerRequest) =>
+        operationOf(req) === 'updateTable' && /"action":"set-location"/.test(req.body)
+          ? errorResponse(422, 'ValidationError', "A table's location cannot change.")
+          : req,
+    }),
   },
   {
     name: 'commit-last-column-id-frozen',

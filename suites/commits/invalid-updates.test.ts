@@ -10,20 +10,18 @@ import type { Fixtures } from '../_harness/dsl.ts'
 import { Blocked } from '../_harness/results/errors.ts'
 import {
   createTableBodyV,
-  setupCaseTable,
   setupLoad,
   setupSnapshot,
   setupTable,
-  stateOf,
   commit,
 } from '../_harness/support/commit-steps.ts'
 import { INVALID_UPDATE_CASES } from './invalid-updates.ts'
-import { UPDATE_CASES } from './update-cases.ts'
+import { validCaseRule, validCaseStatus } from './valid-case-probe.ts'
 import { anyClientError } from '../_harness/support/statuses.ts'
 
 /**
  * A server error to an invalid variant is the action's own defect when the valid case of that action
- * (update-cases.ts, commits/updates/<action>'s) gets the same server error on a fresh table: the server fails the
+ * (valid-case-probe.ts, commits/updates/<action>'s) gets the same server error on a fresh table: the server fails the
  * action itself (a parser that does not know it), and the variant's rule is blocked by that rule. Sent only after a
  * 5xx, so a server that refuses the variant sends nothing more.
  */
@@ -33,36 +31,9 @@ async function blockIfActionItselfFails(
   action: string,
   status: number,
 ): Promise<void> {
-  const valid = UPDATE_CASES.find((u) => u.action === action)
-  if (!valid || status < 500) return
-  const { catalog, check, sandbox, run } = ctx
-  const ref = { namespace, table: sandbox.names.table(`${action}-valid`) }
-  // A server that cannot create the valid case's table (a format version it does not offer) leaves the variant to be
-  // judged as it answered: the probe ends, the test is not made unsupported by it.
-  const noProbe = new Error('the valid case cannot be set up')
-  const setUp = await setupCaseTable(
-    {
-      ...ctx,
-      unsupported: () => {
-        throw noProbe
-      },
-    },
-    ref,
-    valid,
-  ).catch((e: unknown) => {
-    if (e === noProbe) return undefined
-    throw e
-  })
-  if (!setUp) return
-  let state = setUp.state
-  const sid = setUp.snapshotId
-  if (valid.prepare) {
-    const prepared = await commit(catalog, ref, [], valid.prepare(state.metadata, sid, run.profile))
-    state = stateOf(check.setup(prepared, `prepare the valid ${action}`))
-  }
-  const ex = await commit(catalog, ref, [], valid.updates(state.metadata, sid, run.profile))
-  const carrier = `commits/updates/${action}`
-  if (ex.status === status)
+  if (status < 500) return
+  const carrier = validCaseRule(action)
+  if ((await validCaseStatus(ctx, namespace, action)) === status)
     throw new Blocked(
       `blocked by ${carrier}: the valid ${action} got the same ${status} as this invalid one, as judged there`,
       carrier,

@@ -9,7 +9,6 @@
  * 63-bit longs, as real writers make them, so refs, current-snapshot-id and snapshots must carry them exactly.
  * Covers what the Iceberg compatibility kit never sends.
  */
-import fc from 'fast-check'
 import { operation, rule } from '../_harness/dsl.ts'
 import { commitSequence } from '../_harness/arbitraries/commit-sequence.ts'
 import { planCommit } from '../_harness/support/commit-plan.ts'
@@ -20,6 +19,10 @@ import { equalExact } from '../_harness/support/exact-equal.ts'
 import { checkProperty } from '../_harness/support/property.ts'
 import { cleanRefusal, UPDATE_REFUSALS } from '../_harness/support/refusal.ts'
 import { freshNamespace } from '../_harness/support/scratch.ts'
+import { laneRuns, lanedProperty } from '../_harness/support/lanes.ts'
+import { blockIfLeftToRules } from '../_harness/support/carried-answers.ts'
+import type { LeftToRule } from '../_harness/support/carried-answers.ts'
+import { validCaseRule, validCaseStatus } from '../commits/valid-case-probe.ts'
 import { RELEASES } from '../../schemas/operations.ts'
 import type { Release } from '../../schemas/operations.ts'
 
@@ -32,7 +35,8 @@ operation('updateTable', () => {
       title: 'random valid commit sequences are applied as the updates say and keep the metadata invariants',
       requires: ['createNamespace', 'createTable', 'loadTable', 'updateTable', 'dropTable', 'dropNamespace'],
     },
-    async ({ run, meta, catalog, sandbox, check }) => {
+    async (ctx) => {
+      const { run, meta, catalog, sandbox, check } = ctx
       const { ns, drop } = await freshNamespace(sandbox, catalog, 'commitseq')
       const release = (run.profile === 'document' ? '1.11' : run.profile) as Release
       let v3 = false
@@ -45,12 +49,28 @@ operation('updateTable', () => {
       }
       let n = 0
       const rule = { rule: RULE }
+      const left: LeftToRule[] = []
+      // The status each action's valid case gets, probed once (valid-case-probe.ts) and only after a commit of it failed.
+      const validAnswers = new Map<string, Promise<number | undefined>>()
+      const actionCarrying = async (
+        updates: readonly Record<string, unknown>[],
+        status: number,
+      ): Promise<string | undefined> => {
+        for (const action of new Set(updates.map((u) => String(u.action)))) {
+          let answer = validAnswers.get(action)
+          if (!answer) validAnswers.set(action, (answer = validCaseStatus(ctx, ns, action)))
+          if ((await answer) === status) return validCaseRule(action)
+        }
+        return undefined
+      }
       try {
         await checkProperty(
           { run, meta },
           () =>
-            // Snapshot ids as real writers make them, random over 63 bits: each must come back exactly.
-            fc.asyncProperty(commitSequence({ maxCommits: 6, longIds: true }), async (intents) => {
+            // Snapshot ids as real writers make them, random over 63 bits: each must come back exactly. Each run
+            // drives LANES sequences at once, each on a table of its own (lanes.ts): the commits of a table follow one
+            // another, but the tables do not, so the property is not the run's longest chain at a network distance.
+            lanedProperty(commitSequence({ maxCommits: 6, longIds: true }), async (intents) => {
               const ref = { namespace: ns, table: `t${++n}` }
               const created = await catalog.op.createTable({
                 namespace: ns,
@@ -78,6 +98,18 @@ operation('updateTable', () => {
                   )
                   continue
                 }
+                // An answer the valid case of one of the commit's actions gets too is that action's defect, judged by
+                // its commits/updates rule: the sequence ends there, left to it (lakana's 422 to any set-location).
+                if (ex.status !== 200) {
+                  const carrier = await actionCarrying(plan.updates, ex.status)
+                  if (carrier) {
+                    left.push({
+                      rule: carrier,
+                      why: `${where} answered ${ex.status}, as that rule's valid case did`,
+                    })
+                    return
+                  }
+                }
                 const after = stateOf(check.conform(ex, { status: 200 }))
                 expectTableInvariants(check, after.metadata, { ...rule, where: `the response to ${where}` })
                 if (plan.changes) expectCommitHistory(check, state, after, where)
@@ -99,8 +131,9 @@ operation('updateTable', () => {
                 state = reload
               }
             }),
-          { maxRuns: 12 },
+          { maxRuns: laneRuns(12) },
         )
+        blockIfLeftToRules({ meta }, left)
       } finally {
         await drop()
       }
