@@ -53,17 +53,37 @@ export const faults: Fault[] = [
     }),
   },
   {
+    // Planned rather than refused: judged at SHOULD, as every invalid request is (invalid-body.ts).
     name: 'plan-mixed-kinds-accepted',
     description:
       'A plan mixing snapshot-id with start/end-snapshot-id is planned instead of refused with 400.',
     areas: AREAS,
-    breaks: ['scan-planning/plan/mixed-kinds-400'],
+    breaks: ['robustness/generated/invalid-refused'],
     hooks: () => ({
       onResponse: onOperations(
         ['planTableScan'],
         () => jsonOk(200, { status: 'completed', 'plan-id': 'p', 'file-scan-tasks': [], 'delete-files': [] }),
         (res) => res.status === 400,
       ),
+    }),
+  },
+  {
+    name: 'plan-mixed-kinds-500',
+    description:
+      'A plan mixing snapshot-id with start/end-snapshot-id crashes the request parser (500), as the Java fixture 1.11.0 does ("Invalid scan: cannot provide both…").',
+    areas: AREAS,
+    breaks: ['scan-planning/plan/mixed-kinds-400'],
+    hooks: () => ({
+      onRequest: onRequests(['planTableScan'], (req) => {
+        const b = requestJson(req)
+        return b?.['snapshot-id'] !== undefined && b['start-snapshot-id'] !== undefined
+          ? errorResponse(
+              500,
+              'IllegalArgumentException',
+              'Invalid scan: cannot provide both snapshotId and startSnapshotId/endSnapshotId',
+            )
+          : req
+      }),
     }),
   },
   {
