@@ -25,6 +25,14 @@ function onTasks(
   )
 }
 
+/** Answers `status` with the error envelope to every plan whose body `matches`, before the server reads it. */
+function answerPlans(matches: (b: Json) => boolean, status: number, type: string, message: string) {
+  return onRequests(['planTableScan'], (req) => {
+    const b = requestJson(req)
+    return b !== undefined && matches(b) ? errorResponse(status, type, message) : req
+  })
+}
+
 export const faults: Fault[] = [
   {
     name: 'plan-true-object-filter-500',
@@ -74,16 +82,12 @@ export const faults: Fault[] = [
     areas: AREAS,
     breaks: ['scan-planning/plan/mixed-kinds-400'],
     hooks: () => ({
-      onRequest: onRequests(['planTableScan'], (req) => {
-        const b = requestJson(req)
-        return b?.['snapshot-id'] !== undefined && b['start-snapshot-id'] !== undefined
-          ? errorResponse(
-              500,
-              'IllegalArgumentException',
-              'Invalid scan: cannot provide both snapshotId and startSnapshotId/endSnapshotId',
-            )
-          : req
-      }),
+      onRequest: answerPlans(
+        (b) => b['snapshot-id'] !== undefined && b['start-snapshot-id'] !== undefined,
+        500,
+        'IllegalArgumentException',
+        'Invalid scan: cannot provide both snapshotId and startSnapshotId/endSnapshotId',
+      ),
     }),
   },
   {
@@ -93,23 +97,12 @@ export const faults: Fault[] = [
     areas: AREAS,
     breaks: ['scan-planning/plan/incremental-without-end-400'],
     hooks: () => ({
-      onRequest: (req) => {
-        if (operationOf(req) !== 'planTableScan') return req
-        let body: unknown
-        try {
-          body = JSON.parse(req.body)
-        } catch {
-          return req
-        }
-        const b = (body ?? {}) as Json
-        return b['start-snapshot-id'] !== undefined && b['end-snapshot-id'] === undefined
-          ? errorResponse(
-              500,
-              'IllegalArgumentException',
-              'Invalid incremental scan: startSnapshotId and endSnapshotId is required',
-            )
-          : req
-      },
+      onRequest: answerPlans(
+        (b) => b['start-snapshot-id'] !== undefined && b['end-snapshot-id'] === undefined,
+        500,
+        'IllegalArgumentException',
+        'Invalid incremental scan: startSnapshotId and endSnapshotId is required',
+      ),
     }),
   },
   {
@@ -150,12 +143,12 @@ export const faults: Fault[] = [
     areas: AREAS,
     breaks: [broken],
     hooks: () => ({
-      onRequest: onRequests(['planTableScan'], (req) => {
-        const b = requestJson(req)
-        return b?.['start-snapshot-id'] !== undefined || b?.['end-snapshot-id'] !== undefined
-          ? errorResponse(status, type, message)
-          : req
-      }),
+      onRequest: answerPlans(
+        (b) => b['start-snapshot-id'] !== undefined || b['end-snapshot-id'] !== undefined,
+        status,
+        type,
+        message,
+      ),
     }),
   })),
   {
