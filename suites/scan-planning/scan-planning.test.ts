@@ -12,6 +12,7 @@ import { anyAnswer } from '../_harness/support/statuses.ts'
 import { judgeInvalidBody } from '../_harness/support/invalid-body.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 import { Blocked, ERROR_CODES, errorCode } from '../_harness/results/errors.ts'
+import { errorTypeOf } from '../_harness/not-served.ts'
 import { dataFiles, incrementalTable, seededTable, type SeedContext } from './seed.ts'
 
 interface PlanResult {
@@ -26,9 +27,6 @@ const TASK_FIELDS = ['file-scan-tasks', 'plan-tasks', 'delete-files'] as const
 
 /** The rule of a valid incremental plan: the carrier of a server error that every incremental plan gets. */
 const INCREMENTAL_RULE = 'scan-planning/plan/incremental-appended-files'
-
-const errorTypeOf = (ex: Exchange): unknown =>
-  (ex.json as { error?: { type?: unknown } } | undefined)?.error?.type
 
 /** Thrown by the probe's seeding where the run could not seed a table: the probe then has no answer. */
 class NoProbe extends Error {}

@@ -16,7 +16,7 @@ import type { RealCatalog } from '../_harness/model/catalog-model.ts'
 import { catalogCommands } from '../_harness/model/commands.ts'
 import { initialState } from '../_harness/model/initial-state.ts'
 import { budget, checkProperty, commandsPathsOf } from '../_harness/support/property.ts'
-import { driveLanes } from '../_harness/support/lanes.ts'
+import { driveLanes, laneRuns } from '../_harness/support/lanes.ts'
 
 /**
  * Sequences a run drives at once. Nine, where the other laned properties drive five (lanes.ts): a sequence is up to 20
@@ -90,7 +90,7 @@ operation('topic:stateful', () => {
       }
       // The first run's bases are created while the probe goes on.
       let next: ReturnType<typeof prepareLanes> | undefined = prepareLanes()
-      const runs = Math.ceil(run.runs / MODEL_LANES)
+      const runs = laneRuns(run.runs, MODEL_LANES)
       // The executions fast-check makes when every run passes (checkProperty's budget of these runs).
       const budgeted = budget(run, { runs })
       let started = 0

@@ -70,9 +70,9 @@ export function lanedProperty<T>(
   return fc.asyncProperty(new Lanes(arb), (drawn) => driveLanes(drawn, drive))
 }
 
-/** The runs that try at least `cases` cases. */
-export function laneRuns(cases: number): number {
-  return Math.ceil(cases / LANES)
+/** The runs that try at least `cases` cases, `lanes` a run. */
+export function laneRuns(cases: number, lanes = LANES): number {
+  return Math.ceil(cases / lanes)
 }
 
 /**
