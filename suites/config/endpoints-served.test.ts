@@ -11,6 +11,7 @@ import {
   PROBES,
   describe,
   notServed,
+  probeAll,
   probeWorld,
   servedEvidence,
 } from '../_harness/support/endpoint-probes.ts'
@@ -28,12 +29,10 @@ operation('getConfig', () => {
       // A server that lists no endpoints is read as serving the document's default set: "If a server does not send
       // the endpoints field, a default set of endpoints is assumed"; supports() answers for that set then.
       const world = await probeWorld(catalog, check, sandbox)
-      const broken: string[] = []
-      for (const id of probed) {
-        if (id === 'getConfig' || !supports(run.caps, id)) continue
-        const ex = await PROBES[id]!(catalog, world)
-        if (notServed(ex, world)) broken.push(`${id}: ${describe(ex)}`)
-      }
+      const advertised = probed.filter((id) => id !== 'getConfig' && supports(run.caps, id))
+      const broken = (await probeAll(catalog, world, advertised))
+        .filter(({ ex }) => notServed(ex, world))
+        .map(({ id, ex }) => `${id}: ${describe(ex)}`)
       const which = run.caps.endpointsAdvertised ? 'advertised endpoints' : 'endpoints of the default set'
       check.that(broken.length === 0, `${which} that are not served`, {
         received: broken,
@@ -54,11 +53,9 @@ operation('getConfig', () => {
       const hidden = probed.filter((id) => id !== 'getConfig' && !supports(run.caps, id))
       if (hidden.length === 0) unsupported('every operation of the spec is advertised')
       const world = await probeWorld(catalog, check, sandbox)
-      const unlisted: string[] = []
-      for (const id of hidden) {
-        const ex = await PROBES[id]!(catalog, world)
-        if (servedEvidence(ex, world)) unlisted.push(`${id}: ${describe(ex)}`)
-      }
+      const unlisted = (await probeAll(catalog, world, hidden))
+        .filter(({ ex }) => servedEvidence(ex, world))
+        .map(({ id, ex }) => `${id}: ${describe(ex)}`)
       check.that(unlisted.length === 0, 'endpoints served but not advertised', {
         received: unlisted,
         expected: 'none',

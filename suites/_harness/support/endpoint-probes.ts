@@ -34,25 +34,44 @@ type Probe = (c: CatalogClient, w: ProbeWorld) => Promise<Exchange>
 const T = 't'
 const V = 'v'
 
-/** Builds the world: tables t, t_drop, t_rename, t_unregister; views v, v_drop, v_rename where views work. */
+/**
+ * Builds the world: tables t, t_drop, t_rename, t_unregister; views v, v_drop, v_rename where views work. Each object
+ * is independent of the others, so they are created at once: at a network distance the ten steps one after another
+ * were a chain of their own.
+ */
 export async function probeWorld(
   catalog: CatalogClient,
   check: Checker,
   sandbox: Sandbox,
 ): Promise<ProbeWorld> {
-  const ns = await sandbox.namespace(catalog, 'probe')
-  const spare = await sandbox.namespace(catalog, 'spare')
-  const table = await createTable(catalog, check, ns, T)
-  for (const name of ['t_drop', 't_rename', 't_unregister']) await createTable(catalog, check, ns, name)
-  let viewLocation: string | undefined
-  for (const name of [V, 'v_drop', 'v_rename']) {
-    // Views may be neither advertised nor served: then their probes get a NoSuchView 404 or no route.
-    const ex = await catalog.op.createView({ namespace: ns, body: viewRequest(name, ns) })
-    const loc = (ex.json as { 'metadata-location'?: unknown } | undefined)?.['metadata-location']
-    if (name === V && ex.status === 200 && typeof loc === 'string') viewLocation = loc
-  }
-  const noRoute = fingerprint(await catalog.raw('GET', `${catalog.pathOf('listNamespaces')}${NO_SUCH_ROUTE}`))
-  return { noRoute, ns, spare, table, ...(viewLocation ? { viewLocation } : {}) }
+  const [ns, spare] = await Promise.all([
+    sandbox.namespace(catalog, 'probe'),
+    sandbox.namespace(catalog, 'spare'),
+  ])
+  // Views may be neither advertised nor served: then their probes get a NoSuchView 404 or no route.
+  const createView = (name: string) => catalog.op.createView({ namespace: ns, body: viewRequest(name, ns) })
+  const [[table], [view], noRoute] = await Promise.all([
+    Promise.all(
+      [T, 't_drop', 't_rename', 't_unregister'].map((name) => createTable(catalog, check, ns, name)),
+    ),
+    Promise.all([V, 'v_drop', 'v_rename'].map(createView)),
+    catalog.raw('GET', `${catalog.pathOf('listNamespaces')}${NO_SUCH_ROUTE}`).then(fingerprint),
+  ])
+  const loc = (view!.json as { 'metadata-location'?: unknown } | undefined)?.['metadata-location']
+  const viewLocation = view!.status === 200 && typeof loc === 'string' ? loc : undefined
+  return { noRoute, ns, spare, table: table!, ...(viewLocation ? { viewLocation } : {}) }
+}
+
+/**
+ * Each of `ids`' probe, all at once (each on an object of its own: no probe's answer depends on another's), the
+ * answers in the order of `ids`.
+ */
+export function probeAll(
+  catalog: CatalogClient,
+  world: ProbeWorld,
+  ids: readonly OperationId[],
+): Promise<{ id: OperationId; ex: Exchange }[]> {
+  return Promise.all(ids.map(async (id) => ({ id, ex: await PROBES[id]!(catalog, world) })))
 }
 
 /** Where a plan-id, plan task or function is looked up, a typed 404 still proves the route is served. */
@@ -128,7 +147,7 @@ export const PROBES: Readonly<Partial<Record<OperationId, Probe>>> = {
       namespace: w.ns,
       body: { name: 'v_registered', 'metadata-location': w.viewLocation ?? 'conformance://no-view-metadata' },
     }),
-  // Destructive probes last, each on its own object.
+  // Destructive probes, each on its own object.
   renameTable: (c, w) =>
     c.op.renameTable({
       body: {
