@@ -14,6 +14,7 @@ import { statusWithError } from './results/status-message.ts'
 import { wrapsError } from './checks/errors.ts'
 import { stringifyJson } from '../../schemas/model/json-int64.ts'
 import { normaliseMessage } from './support/failure-signature.ts'
+import { currentLane, laneOf, tagLane } from './support/lane-tags.ts'
 import { runChecks } from './checks/index.ts'
 import type { Expectation, Level, Violation } from './checks/types.ts'
 import { setupFailure, setupSucceeded, setupViolation } from './setup-failure.ts'
@@ -57,7 +58,7 @@ export class Checker {
   /** The successful setup answers of this test, looked at again only if the test breaks down (`explain`). */
   private readonly setupAnswers: { readonly ex: Exchange; readonly what: string }[] = []
   /** Robustness findings already recorded in this test, by kind (firstRobustness). */
-  private readonly robustnessSeen = new Set<string>()
+  private readonly robustnessSeen = new Map<string, Violation>()
   /** The catalog's answer to a route that cannot exist (not-served.ts), when the run took it. */
   private readonly noRoute: string | undefined
   constructor(
@@ -164,7 +165,7 @@ export class Checker {
       status: ex.status,
       curl: ex.curl,
     }
-    if (this.firstRobustness(finding)) this.meta.violations.push(finding)
+    if (this.firstRobustness(finding)) this.push([finding])
   }
 
   /**
@@ -174,9 +175,29 @@ export class Checker {
    */
   private firstRobustness(v: Violation): boolean {
     const key = [v.rule, v.operationId ?? '', v.status ?? '', normaliseMessage(v.message)].join('|')
-    if (this.robustnessSeen.has(key)) return false
-    this.robustnessSeen.add(key)
+    const seen = this.robustnessSeen.get(key)
+    if (seen && !this.earlierLane(seen)) return false
+    this.robustnessSeen.set(key, v)
     return true
+  }
+
+  /**
+   * Whether the caller's lane comes before the lane that recorded `seen` in this run of a laned property (lane-tags.ts).
+   * The lanes' answers come in any order: the lowest lane's finding of a kind replaces a later lane's, so that the one
+   * the report shows is the same in every run.
+   */
+  private earlierLane(seen: Violation): boolean {
+    const lane = currentLane()
+    const seenLane = laneOf(seen)
+    const at = this.meta.violations.indexOf(seen)
+    if (lane === undefined || seenLane === undefined || lane >= seenLane || at < 0) return false
+    this.meta.violations.splice(at, 1)
+    return true
+  }
+
+  /** Records violations on the test's meta, each tagged with the lane that found it (lane-tags.ts). */
+  private push(violations: readonly Violation[]): void {
+    this.meta.violations.push(...violations.map(tagLane))
   }
 
   /** Deep equality as a rule assertion. */
@@ -222,7 +243,7 @@ export class Checker {
       this.blockIfNotServed(ex, {})
       // No answer at all is recorded as a violation too, so reports group it with the other requests that got none.
       const violation = setupViolation(ex, what)
-      if (violation) this.meta.violations.push(violation)
+      if (violation) this.push([violation])
       throw setupFailure(ex, what)
     }
     if (ex.status >= 200 && ex.status < 300) this.setupAnswers.push({ ex, what })
@@ -249,7 +270,7 @@ export class Checker {
         status: ex.status,
         curl: ex.curl,
       }))
-      this.meta.violations.push(...violations)
+      this.push(violations)
       const why = thrown instanceof Error ? thrown.message : String(thrown)
       return new ConformanceFailure(`${formatFailure(violations, ex)}\nThe test could not go on: ${why}`)
     }
@@ -262,9 +283,7 @@ export class Checker {
     const violations = ex
       ? found.map((v) => ({ ...v, operationId: ex.operationId, status: ex.status, curl: ex.curl }))
       : found
-    this.meta.violations.push(
-      ...violations.filter((v) => v.level !== 'ROBUSTNESS' || this.firstRobustness(v)),
-    )
+    this.push(violations.filter((v) => v.level !== 'ROBUSTNESS' || this.firstRobustness(v)))
     const must = violations.filter((v) => v.level === 'MUST')
     if (violations.some((v) => v.level === 'SHOULD') && this.meta.outcome === undefined)
       this.meta.outcome = 'warn'

@@ -36,6 +36,7 @@ import { stallAfterMs, whileProgressing } from './support/progress-watch.ts'
 import type { Agent } from 'undici'
 import { InFlightGate } from './http/in-flight-gate.ts'
 import { RequestLog } from './http/request-log.ts'
+import { tagLane } from './support/lane-tags.ts'
 import type { ConformanceMeta } from './results/meta.ts'
 import { uiNote } from './results/ui-notes.ts'
 import type { UiNote } from './results/ui-notes.ts'
@@ -191,7 +192,7 @@ function endAs(
 function record(meta: ConformanceMeta, ex: Exchange, redactor: Redactor): void {
   if (ex.retries) meta.retries = (meta.retries ?? 0) + ex.retries
   if (ex.reconnects) meta.reconnects = (meta.reconnects ?? 0) + ex.reconnects
-  meta.exchanges.push(recordOf(ex, redactor))
+  meta.exchanges.push(tagLane(recordOf(ex, redactor)))
   if (meta.exchanges.length > MAX_EXCHANGES) meta.exchanges.splice(1, meta.exchanges.length - MAX_EXCHANGES)
 }
 

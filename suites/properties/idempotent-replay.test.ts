@@ -24,6 +24,9 @@ import type { Universe } from '../_harness/support/replay-ops.ts'
 import { uuid7 } from '../_harness/support/uuid.ts'
 import type { Checker } from '../_harness/checker.ts'
 
+/** Sequences a run drives at once (lanes.ts): as many as the property tries. */
+const REPLAY_LANES = 10
+
 /** Statuses a server does not finalize. */
 const finalized = (s: number): boolean => s >= 200 && s < 500 && ![401, 403, 408, 419, 425, 429].includes(s)
 
@@ -125,43 +128,48 @@ operation('topic:idempotency', () => {
       await checkProperty(
         { run, meta },
         () =>
-          lanedProperty(steps, async (ops) => {
-            const u = await startUniverse({ catalog, sandbox, check }, 'idemA', 'idemB')
-            const later: { op: MutatingOperation; headers: Record<string, string>; first: Exchange }[] = []
-            const replay = async (
-              op: MutatingOperation,
-              headers: Record<string, string>,
-              first: Exchange,
-              atOnce: boolean,
-            ) => {
-              const before = await observe(catalog, u)
-              const again = await send(catalog, u, op, headers)
-              compare(check, op, first, again, atOnce)
-              check.equal(
-                await observe(catalog, u),
-                before,
-                `replay of ${op.op}: no second effect on the catalog`,
-                {
-                  ex: again,
-                },
-              )
-            }
-            try {
-              for (const { op, later: deferred } of ops) {
-                const headers = { 'idempotency-key': uuid7() }
-                const first = await send(catalog, u, op, headers)
-                check.conform(first)
-                if (!finalized(first.status)) continue
-                if (deferred) later.push({ op, headers, first })
-                else await replay(op, headers, first, true)
+          lanedProperty(
+            steps,
+            async (ops) => {
+              const u = await startUniverse({ catalog, sandbox, check }, 'idemA', 'idemB')
+              const later: { op: MutatingOperation; headers: Record<string, string>; first: Exchange }[] = []
+              const replay = async (
+                op: MutatingOperation,
+                headers: Record<string, string>,
+                first: Exchange,
+                atOnce: boolean,
+              ) => {
+                const before = await observe(catalog, u)
+                const again = await send(catalog, u, op, headers)
+                compare(check, op, first, again, atOnce)
+                check.equal(
+                  await observe(catalog, u),
+                  before,
+                  `replay of ${op.op}: no second effect on the catalog`,
+                  {
+                    ex: again,
+                  },
+                )
               }
-              for (const l of later) await replay(l.op, l.headers, l.first, false)
-            } finally {
-              for (const ns of u.namespaces) sandbox.dropLater(ns)
-            }
-          }),
-        // At least eight sequences (two runs of LANES at once): each run is long, and the property is one of the slowest.
-        { maxRuns: laneRuns(8) },
+              try {
+                for (const { op, later: deferred } of ops) {
+                  const headers = { 'idempotency-key': uuid7() }
+                  const first = await send(catalog, u, op, headers)
+                  check.conform(first)
+                  if (!finalized(first.status)) continue
+                  if (deferred) later.push({ op, headers, first })
+                  else await replay(op, headers, first, true)
+                }
+                for (const l of later) await replay(l.op, l.headers, l.first, false)
+              } finally {
+                for (const ns of u.namespaces) sandbox.dropLater(ns)
+              }
+            },
+            REPLAY_LANES,
+          ),
+        // Ten sequences, all in one run: each sequence is long (up to 26 round trips), and two runs of five one after
+        // the other were a certification's longest chain at a network distance.
+        { maxRuns: laneRuns(REPLAY_LANES, REPLAY_LANES) },
       )
     },
   )

@@ -10,6 +10,7 @@ import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import { namespacePart } from '../_harness/arbitraries/namespace-part.ts'
 import { DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
+import { laneRuns, lanedProperty } from '../_harness/support/lanes.ts'
 import { createTinyTable, freshNamespace } from '../_harness/support/scratch.ts'
 import { NOT_5XX } from './inputs.ts'
 import { withSuffix } from '../_harness/sandbox/names.ts'
@@ -73,7 +74,7 @@ operation('updateTable', () => {
         await checkProperty(
           ctx,
           () =>
-            fc.asyncProperty(unknownName, kindOf(kinds), async (name, asRequirement) => {
+            lanedProperty(fc.tuple(unknownName, kindOf(kinds)), async ([name, asRequirement]) => {
               const body = asRequirement
                 ? { requirements: [{ type: name }], updates: [] }
                 : {
@@ -84,7 +85,11 @@ operation('updateTable', () => {
               ctx.check.conform(ex, { status: 400 })
               await alive(ctx, `an unknown ${asRequirement ? 'requirement' : 'update'} ${name}`)
             }),
-          { distinct: DISTINCT_FAILURES, carriers: PLAIN_UNKNOWN.map((p) => p.carrier) },
+          {
+            runs: laneRuns(ctx.run.runs),
+            distinct: DISTINCT_FAILURES,
+            carriers: PLAIN_UNKNOWN.map((p) => p.carrier),
+          },
         )
       } finally {
         await drop()
@@ -104,11 +109,13 @@ operation('topic:robustness', () => {
       await checkProperty(
         ctx,
         () =>
-          fc.asyncProperty(
-            // Plain characters only: this rule is about length, not about encoding (names.test.ts covers that).
-            namespacePart({ long: true }).map((p) => p.replace(/[^A-Za-z0-9]/g, 'x')),
-            fc.integer({ min: 1, max: 30 }),
-            async (part, times) => {
+          lanedProperty(
+            fc.tuple(
+              // Plain characters only: this rule is about length, not about encoding (names.test.ts covers that).
+              namespacePart({ long: true }).map((p) => p.replace(/[^A-Za-z0-9]/g, 'x')),
+              fc.integer({ min: 1, max: 30 }),
+            ),
+            async ([part, times]) => {
               // Long, but addressable: the encoded path segment stays under ~2 KB, so that any server (and any
               // proxy before it, many of which cap a URL at 8 KB) can still serve and drop what the test created.
               const name = fitEncoded(part.repeat(times), 2000)
@@ -139,7 +146,7 @@ operation('topic:robustness', () => {
               }
             },
           ),
-        { distinct: DISTINCT_FAILURES, maxRuns: 10 },
+        { distinct: DISTINCT_FAILURES, maxRuns: laneRuns(10) },
       )
     },
   )
@@ -156,13 +163,15 @@ operation('topic:robustness', () => {
         await checkProperty(
           ctx,
           () =>
-            fc.asyncProperty(
-              fc.oneof(
-                fc.string({ minLength: 1, maxLength: 60 }),
-                fc.base64String({ minLength: 4, maxLength: 40 }),
+            lanedProperty(
+              fc.tuple(
+                fc.oneof(
+                  fc.string({ minLength: 1, maxLength: 60 }),
+                  fc.base64String({ minLength: 4, maxLength: 40 }),
+                ),
+                fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
               ),
-              fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
-              async (token, pageSize) => {
+              async ([token, pageSize]) => {
                 const ex = await ctx.catalog.op.listTables({
                   namespace: ns,
                   query: { pageToken: token, pageSize },
@@ -171,7 +180,7 @@ operation('topic:robustness', () => {
                 await alive(ctx, 'an invalid page token')
               },
             ),
-          { distinct: DISTINCT_FAILURES },
+          { runs: laneRuns(ctx.run.runs), distinct: DISTINCT_FAILURES },
         )
       } finally {
         await drop()
@@ -189,7 +198,7 @@ operation('topic:robustness', () => {
       await checkProperty(
         ctx,
         () =>
-          fc.asyncProperty(
+          lanedProperty(
             fc.oneof(
               fc
                 .string({ minLength: 1, maxLength: 80 })
@@ -211,7 +220,7 @@ operation('topic:robustness', () => {
               }
             },
           ),
-        { distinct: DISTINCT_FAILURES },
+        { runs: laneRuns(ctx.run.runs), distinct: DISTINCT_FAILURES },
       )
     },
   )

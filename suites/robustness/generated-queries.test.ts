@@ -20,6 +20,7 @@ import type { Exchange } from '../_harness/http/exchange.ts'
 import { createView } from '../_harness/support/catalog-objects.ts'
 import { setupTable } from '../_harness/support/commit-steps.ts'
 import { DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
+import { laneRuns, lanedProperty } from '../_harness/support/lanes.ts'
 import { anyAnswer } from '../_harness/support/statuses.ts'
 import { pageSizeQuery } from '../_harness/support/spec-params.ts'
 
@@ -175,14 +176,15 @@ for (const c of CASES) {
         await checkProperty(
           ctx,
           () =>
-            fc.asyncProperty(fc.constantFrom(...params), odd, async (param, value) => {
+            lanedProperty(fc.tuple(fc.constantFrom(...params), odd), async ([param, value]) => {
               const target = c.perRun ? await c.args(ctx) : args
               const ex = await ctx.catalog.op[c.op]({ ...target, query: queryOf(param, value) })
               // Any answer below 500 is an answer (the checks judge its shape); a 5xx as the value's schema says.
               judge(ctx, ex, param, value)
             }),
-          // The run's budget per parameter, so that a parameter added to a case takes no runs from the others.
-          { runs: ctx.run.runs * params.length, distinct: DISTINCT_FAILURES },
+          // The run's budget per parameter, so that a parameter added to a case takes no runs from the others; the
+          // values in lanes (each request stands alone), each lane's failure judged as its own.
+          { runs: laneRuns(ctx.run.runs * params.length), distinct: DISTINCT_FAILURES },
         )
         // Then each parameter once, present without a value, judged the same: a passing property keeps only its
         // first run's exchanges, and the record should show every parameter sent (spec coverage counts them).

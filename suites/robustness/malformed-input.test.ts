@@ -16,6 +16,7 @@ import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 import { DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
+import { laneRuns, lanedProperty } from '../_harness/support/lanes.ts'
 import { createTinyTable, freshNamespace } from '../_harness/support/scratch.ts'
 import { BODY_CASES, CLIENT_ERRORS, malformedJson, wrongValue } from './inputs.ts'
 import { Blocked } from '../_harness/results/errors.ts'
@@ -176,10 +177,10 @@ operation('topic:robustness', () => {
         await checkProperty(
           ctx,
           () =>
-            fc.asyncProperty(fc.constantFrom(...cases), malformedJson, async (c, text) => {
+            lanedProperty(fc.tuple(fc.constantFrom(...cases), malformedJson), async ([c, text]) => {
               await refusedAsNotJson(ctx, await send(ctx, c, ns, text), `a malformed ${c.op} body`, exact400)
             }),
-          { distinct: DISTINCT_FAILURES, carriers: [MALFORMED_JSON_RULE] },
+          { runs: laneRuns(ctx.run.runs), distinct: DISTINCT_FAILURES, carriers: [MALFORMED_JSON_RULE] },
         )
       } finally {
         await drop()
@@ -224,7 +225,7 @@ operation('topic:robustness', () => {
         await checkProperty(
           ctx,
           () =>
-            fc.asyncProperty(mutation, async ({ c, field, value }) => {
+            lanedProperty(mutation, async ({ c, field, value }) => {
               const body: Record<string, unknown> = { ...c.valid(ns, ctx.run.runPrefix) }
               if (value === undefined) delete body[field]
               else body[field] = value
@@ -239,6 +240,7 @@ operation('topic:robustness', () => {
               await refusedAsInvalid(ctx, c, body, ex, `${c.op} with ${what}`)
             }),
           {
+            runs: laneRuns(ctx.run.runs),
             distinct: DISTINCT_FAILURES,
             carriers: [
               ...carrierRules(

@@ -100,8 +100,8 @@ export const generatedRule = (op: OperationId): string => `robustness/generated/
  * generated rule's plain wrong type, for a property other than that rule).
  */
 export class LeftToPlainRules {
-  /** The status each carrier's own body got, by rule. */
-  private readonly answers = new Map<string, number>()
+  /** The status each carrier's own body got, by rule (once: a laned property's lanes may ask at once). */
+  private readonly answers = new Map<string, Promise<number>>()
   /** The carrier that took each class, with its body's status. */
   private readonly taken = new Map<CarriedClass, { carrier: PlainCarrier; status: number }>()
   private readonly ctx: Fixtures
@@ -124,11 +124,12 @@ export class LeftToPlainRules {
     const candidates = [PLAIN_CARRIERS[this.op]?.[cls], cls === 'invalid' ? this.after : undefined]
     for (const carrier of candidates) {
       if (!carrier || !judgedInRun(this.ctx.run.selection, carrier.rule)) continue
-      let status = this.answers.get(carrier.rule)
-      if (status === undefined) {
-        status = (await carrier.send(this.ctx, this.args)).status
-        this.answers.set(carrier.rule, status)
+      let answer = this.answers.get(carrier.rule)
+      if (answer === undefined) {
+        answer = carrier.send(this.ctx, this.args).then((ex) => ex.status)
+        this.answers.set(carrier.rule, answer)
       }
+      const status = await answer
       if (status >= 500) {
         this.taken.set(cls, { carrier, status })
         return true

@@ -11,6 +11,7 @@
  * in five lanes against 744 in three. A replay path replays the tuple, and the lone case shrunk from it.
  */
 import fc from 'fast-check'
+import { inLane } from './lane-tags.ts'
 
 /** Cases each run of a laned property drives at once. */
 export const LANES = 5
@@ -62,12 +63,13 @@ function aloneValue<T>(v: T, context: unknown): fc.Value<T[]> {
   return new fc.Value(fresh(v[fc.cloneMethod]() as fc.WithCloneMethod<unknown>), [context])
 }
 
-/** A property whose every run drives LANES draws of `arb` at once (driveLanes), shrunk lane first (Lanes). */
+/** A property whose every run drives `lanes` draws of `arb` at once (driveLanes), shrunk lane first (Lanes). */
 export function lanedProperty<T>(
   arb: fc.Arbitrary<T>,
   drive: (c: T, lane: number) => Promise<void>,
+  lanes = LANES,
 ): fc.IAsyncPropertyWithHooks<[T[]]> {
-  return fc.asyncProperty(new Lanes(arb), (drawn) => driveLanes(drawn, drive))
+  return fc.asyncProperty(new Lanes(arb, lanes), (drawn) => driveLanes(drawn, drive))
 }
 
 /** The runs that try at least `cases` cases, `lanes` a run. */
@@ -75,15 +77,35 @@ export function laneRuns(cases: number, lanes = LANES): number {
   return Math.ceil(cases / lanes)
 }
 
+/** A lane of a run that failed: its index, the case it drove and what it threw. */
+export interface LaneFailure {
+  readonly lane: number
+  readonly value: unknown
+  readonly thrown: unknown
+}
+
+/** The failing lanes of the run whose failure is `thrown` (driveLanes), in lane order; undefined for any other. */
+export function laneFailuresOf(thrown: unknown): readonly LaneFailure[] | undefined {
+  return typeof thrown === 'object' && thrown !== null ? laneFailures.get(thrown) : undefined
+}
+
+const laneFailures = new WeakMap<object, readonly LaneFailure[]>()
+
 /**
- * Drives every case at once. Each ends before the run does (a failed one does not leave the others sending); the
- * first failing case's failure is the run's.
+ * Drives every case at once, each as its lane (lane-tags.ts tags what it records). Each ends before the run does (a
+ * failed one does not leave the others sending); the first failing case's failure is the run's, and every failing
+ * lane is known by it (laneFailuresOf), so that a property looking for distinct failures judges each lane's own.
  */
 export async function driveLanes<T>(
   cases: readonly T[],
   drive: (c: T, lane: number) => Promise<void>,
 ): Promise<void> {
-  const ends = await Promise.allSettled(cases.map(drive))
-  const failed = ends.find((e) => e.status === 'rejected')
-  if (failed) throw failed.reason
+  const ends = await Promise.allSettled(cases.map((c, i) => inLane(i, () => drive(c, i))))
+  const failed = ends.flatMap((e, lane) =>
+    e.status === 'rejected' ? [{ lane, value: cases[lane], thrown: e.reason as unknown }] : [],
+  )
+  const first = failed[0]
+  if (!first) return
+  if (typeof first.thrown === 'object' && first.thrown !== null) laneFailures.set(first.thrown, failed)
+  throw first.thrown
 }

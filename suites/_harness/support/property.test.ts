@@ -6,6 +6,8 @@ import { Blocked, ConformanceFailure, SetupError, blockedBy } from '../results/e
 import { SHRINK_RUNS, budget, checkProperty, replayFor, shrinkBudget } from './property.ts'
 import type { PropertyOptions } from './property.ts'
 import { selectionOf } from '../run-selection.ts'
+import { LANES, driveLanes, lanedProperty } from './lanes.ts'
+import { inLaneOrder, laneOf, tagLane } from './lane-tags.ts'
 
 const run = (over: Partial<RunContext> = {}): RunContext =>
   ({ seed: 42, runs: 25, distinctFailures: 5, thorough: false, ...over }) as RunContext
@@ -150,6 +152,39 @@ describe('checkProperty collecting distinct failures', () => {
     const all = [m, ...(m.moreFailures ?? [])].map((f) => (f.counterexample?.includes('true') ? 'b' : 'a'))
     expect(all.filter((o) => o === 'a')).toHaveLength(2)
     expect(all.filter((o) => o === 'b')).toHaveLength(1)
+  })
+
+  test('a laned run is judged lane by lane: a lane of a kind found already hides no new kind in a lane after it', async () => {
+    // Lane 0 always fails "early"; the lanes after it fail "late" from 500. Judged as one failure, every run's kind
+    // would be lane 0's (the first failing lane's, and the first violation in time: the later lanes answer first), and
+    // "late" never found.
+    const laned = (m: ConformanceMeta) => () =>
+      lanedProperty(fc.integer({ min: 0, max: 1000 }), async (n, lane) => {
+        await new Promise((r) => setTimeout(r, (LANES - lane) * 2))
+        const kind = lane === 0 ? 'early' : n >= 500 ? 'late' : undefined
+        if (!kind) return
+        m.violations.push(tagLane({ check: 'c', rule: 'r', level: 'MUST', message: kind, operationId: 'a' }))
+        throw new ConformanceFailure(kind)
+      })
+    const m = meta()
+    const err = await failing(m, run(), laned(m), { runs: 5, distinct: 5 })
+    expect(err?.message.split('\n')[0]).toBe('early')
+    expect(m.moreFailures?.map((f) => f.violations.map((v) => v.message))).toEqual([['late']])
+    // Same seed, same failures, whatever order the answers came in.
+    const again = meta()
+    await failing(again, run(), laned(again), { runs: 5, distinct: 5 })
+    expect([again.path, again.moreFailures]).toEqual([m.path, m.moreFailures])
+  })
+
+  test('a laned run keeps its records in lane order, each lane in the order it made them', () => {
+    const records = [{ id: 'x' }]
+    return driveLanes([2, 0, 1], async (wait, lane) => {
+      await new Promise((r) => setTimeout(r, wait * 3))
+      records.push(tagLane({ id: `${lane}a` }), tagLane({ id: `${lane}b` }))
+    }).then(() => {
+      expect(inLaneOrder(records).map((r) => r.id)).toEqual(['x', '0a', '0b', '1a', '1b', '2a', '2b'])
+      expect(laneOf(records[0]!)).toBeUndefined()
+    })
   })
 
   test('examples are tried first, inside the budget', async () => {

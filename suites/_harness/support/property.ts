@@ -29,6 +29,8 @@ import type { RunContext } from '../run-context.ts'
 import type { Violation } from '../checks/types.ts'
 import type { ExchangeRecord } from '../http/exchange.ts'
 import { areaOf, judgedInRun } from '../run-selection.ts'
+import { inLaneOrder, laneOf } from './lane-tags.ts'
+import { laneFailuresOf } from './lanes.ts'
 
 /** What a property needs to replay a failure exactly. */
 export interface Replay {
@@ -186,18 +188,48 @@ function sifted<Ts>(
       if (failed) shrinkRuns++
       const out = await inner.run(v)
       if (out === null || fc.PreconditionFailure.isFailure(out)) return out
-      const violations = meta.violations.filter((x) => x.level === 'MUST')
-      const answer = firstMustAnswer(violations, meta.exchanges)
-      const signature = failureSignature(violations, out.error, answer, generatedStrings(v))
-      const operation = violations[0]?.operationId ?? ''
-      if (!counts(signature, operation)) return null
+      const counted = failingOf(meta, out.error, v).find((f) => counts(f.signature, f.operation))
+      if (!counted) return null
       if (!failed) failedAt = generated - 1
       failed = true
-      onFailing({ signature, operation, thrown: out.error, violations, exchanges: [...meta.exchanges] })
+      onFailing(counted)
       return out
     },
   }
   return { property, failedAt: () => failedAt }
+}
+
+/**
+ * The failure of a failing execution, with its kind. A laned run (lanes.ts) is one failure per failing lane, in lane
+ * order, each of that lane's own records (lane-tags.ts; those of no lane belong to each): its lanes' answers interleave,
+ * and the run's first MUST violation in time would make its kind depend on which answer came first, and a lane whose
+ * kind was found already would hide a new kind in a lane after it.
+ */
+function failingOf(meta: ConformanceMeta, thrown: unknown, args: unknown): Failing[] {
+  const violations = inLaneOrder(meta.violations).filter((x) => x.level === 'MUST')
+  const exchanges = inLaneOrder(meta.exchanges)
+  const lanes = laneFailuresOf(thrown)
+  if (!lanes) return [failure(violations, exchanges, thrown, generatedStrings(args))]
+  return lanes.map((l) => {
+    const own = (r: object) => (laneOf(r) ?? l.lane) === l.lane
+    return failure(violations.filter(own), exchanges.filter(own), l.thrown, generatedStrings(l.value))
+  })
+}
+
+function failure(
+  violations: Violation[],
+  exchanges: ExchangeRecord[],
+  thrown: unknown,
+  generated: readonly string[],
+): Failing {
+  const answer = firstMustAnswer(violations, exchanges)
+  return {
+    signature: failureSignature(violations, thrown, answer, generated),
+    operation: violations[0]?.operationId ?? '',
+    thrown,
+    violations,
+    exchanges,
+  }
 }
 
 /**
@@ -223,6 +255,9 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
       return previous()
     })
     .afterEach((previous) => {
+      // A laned run's records in lane order (lane-tags.ts), so that what is kept of it is the same every run.
+      meta.violations.splice(0, meta.violations.length, ...inLaneOrder(meta.violations))
+      meta.exchanges.splice(0, meta.exchanges.length, ...inLaneOrder(meta.exchanges))
       for (const v of meta.violations)
         if (v.level !== 'MUST' && soft.size < SOFT_LIMIT) soft.set(`${v.rule}|${v.message}`, v)
       sample ??= [...meta.exchanges]
