@@ -14,7 +14,7 @@ import { statusWithError } from './results/status-message.ts'
 import { wrapsError } from './checks/errors.ts'
 import { stringifyJson } from '../../schemas/model/json-int64.ts'
 import { normaliseMessage } from './support/failure-signature.ts'
-import { currentLane, laneOf, tagLane } from './support/lane-tags.ts'
+import { laneOf, tagLane } from './support/lane-tags.ts'
 import { runChecks } from './checks/index.ts'
 import type { Expectation, Level, Violation } from './checks/types.ts'
 import { setupFailure, setupSucceeded, setupViolation } from './setup-failure.ts'
@@ -57,20 +57,36 @@ export class Checker {
   private acceptedKeysOf: readonly string[] | undefined
   /** The successful setup answers of this test, looked at again only if the test breaks down (`explain`). */
   private readonly setupAnswers: { readonly ex: Exchange; readonly what: string }[] = []
-  /** Robustness findings already recorded in this test, by kind (firstRobustness). */
-  private readonly robustnessSeen = new Map<string, Violation>()
+  /** Robustness findings already recorded in this test, by kind (firstRobustness); shared with its lanes' checkers. */
+  private readonly robustnessSeen: Map<string, Violation>
   /** The catalog's answer to a route that cannot exist (not-served.ts), when the run took it. */
   private readonly noRoute: string | undefined
+  /** The lane of a laned property run this checker judges for (forLane), whose records it tags (lane-tags.ts). */
+  private readonly lane: number | undefined
   constructor(
     meta: ConformanceMeta,
     disabled: ReadonlySet<string>,
     openapi?: OpenApiCheck,
     noRoute?: string,
+    of?: { readonly lane: number; readonly robustnessSeen: Map<string, Violation> },
   ) {
     this.meta = meta
     this.disabled = disabled
     this.openapi = openapi
     this.noRoute = noRoute
+    this.lane = of?.lane
+    this.robustnessSeen = of?.robustnessSeen ?? new Map()
+  }
+
+  /**
+   * The checks of one lane of a laned property run (support/lanes.ts): the same test, meta and robustness findings,
+   * each violation tagged with `lane`, so that the run can be judged lane by lane.
+   */
+  forLane(lane: number): Checker {
+    return new Checker(this.meta, this.disabled, this.openapi, this.noRoute, {
+      lane,
+      robustnessSeen: this.robustnessSeen,
+    })
   }
 
   /**
@@ -182,12 +198,12 @@ export class Checker {
   }
 
   /**
-   * Whether the caller's lane comes before the lane that recorded `seen` in this run of a laned property (lane-tags.ts).
+   * Whether this checker's lane comes before the lane that recorded `seen` in this run of a laned property (lane-tags.ts).
    * The lanes' answers come in any order: the lowest lane's finding of a kind replaces a later lane's, so that the one
    * the report shows is the same in every run.
    */
   private earlierLane(seen: Violation): boolean {
-    const lane = currentLane()
+    const lane = this.lane
     const seenLane = laneOf(seen)
     const at = this.meta.violations.indexOf(seen)
     if (lane === undefined || seenLane === undefined || lane >= seenLane || at < 0) return false
@@ -197,7 +213,7 @@ export class Checker {
 
   /** Records violations on the test's meta, each tagged with the lane that found it (lane-tags.ts). */
   private push(violations: readonly Violation[]): void {
-    this.meta.violations.push(...violations.map(tagLane))
+    this.meta.violations.push(...violations.map((v) => tagLane(v, this.lane)))
   }
 
   /** Deep equality as a rule assertion. */

@@ -76,6 +76,16 @@ export interface Fixtures {
   outOfProfile: (reason: string) => never
   /** Records an advisory: a finding outside the Iceberg spec, reported apart, never the outcome. */
   advise: (finding: string) => void
+  /** The checks and client of one lane of a laned property run (see laneContext). */
+  lane: (lane: number) => Pick<Fixtures, 'check' | 'catalog'>
+}
+
+/**
+ * `ctx` as one lane of a laned property run sees it (support/lanes.ts): its checks and its client tag what they record
+ * with the lane (support/lane-tags.ts), so that the run is judged lane by lane; the rest is the test's.
+ */
+export function laneContext<C extends Pick<Fixtures, 'lane'>>(ctx: C, lane: number): C {
+  return { ...ctx, ...ctx.lane(lane) }
 }
 
 const MAX_EXCHANGES = 40
@@ -167,6 +177,11 @@ export const test = base.extend<Fixtures>({
   catalog: async ({ sandbox, meta, transport }, use) => {
     await use(sandbox.client((ex) => record(meta, ex, transport.redactor)))
   },
+  lane: async ({ sandbox, meta, transport, check }, use) =>
+    use((lane) => ({
+      check: check.forLane(lane),
+      catalog: sandbox.client((ex) => record(meta, ex, transport.redactor, lane)),
+    })),
   check: async ({ meta, run }, use) =>
     use(new Checker(meta, new Set(run.disabledChecks), await openApiCheck(run.openapi), run.noRoute)),
   unsupported: async ({ meta, skip }, use) => use(endAs(meta, skip, 'unsupported')),
@@ -189,10 +204,10 @@ function endAs(
   }
 }
 
-function record(meta: ConformanceMeta, ex: Exchange, redactor: Redactor): void {
+function record(meta: ConformanceMeta, ex: Exchange, redactor: Redactor, lane?: number): void {
   if (ex.retries) meta.retries = (meta.retries ?? 0) + ex.retries
   if (ex.reconnects) meta.reconnects = (meta.reconnects ?? 0) + ex.reconnects
-  meta.exchanges.push(tagLane(recordOf(ex, redactor)))
+  meta.exchanges.push(tagLane(recordOf(ex, redactor), lane))
   if (meta.exchanges.length > MAX_EXCHANGES) meta.exchanges.splice(1, meta.exchanges.length - MAX_EXCHANGES)
 }
 
@@ -295,6 +310,7 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
       notConfigured,
       outOfProfile,
       advise,
+      lane,
     }) => {
       const ctx = {
         task,
@@ -314,6 +330,7 @@ export function rule(spec: RuleSpec, fn: (ctx: TestContext & Fixtures) => Promis
         notConfigured,
         outOfProfile,
         advise,
+        lane,
       } as TestContext & Fixtures
       meta.level = levelFor(entry.level, ctx.run.profile)
       const outside = outOfProfileReason(entry, ctx.run.profile)

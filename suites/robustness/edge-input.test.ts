@@ -6,7 +6,7 @@
  * with 400, so a 5xx to it fails. The server must keep answering.
  */
 import fc from 'fast-check'
-import { operation, rule } from '../_harness/dsl.ts'
+import { laneContext, operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import { namespacePart } from '../_harness/arbitraries/namespace-part.ts'
 import { DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
@@ -74,16 +74,17 @@ operation('updateTable', () => {
         await checkProperty(
           ctx,
           () =>
-            lanedProperty(fc.tuple(unknownName, kindOf(kinds)), async ([name, asRequirement]) => {
+            lanedProperty(fc.tuple(unknownName, kindOf(kinds)), async ([name, asRequirement], lane) => {
+              const l = laneContext(ctx, lane)
               const body = asRequirement
                 ? { requirements: [{ type: name }], updates: [] }
                 : {
                     requirements: [],
                     updates: [{ action: name }, { action: 'set-properties', updates: { u: '1' } }],
                   }
-              const ex = await ctx.catalog.op.updateTable({ namespace: ns, table: 't', body })
-              ctx.check.conform(ex, { status: 400 })
-              await alive(ctx, `an unknown ${asRequirement ? 'requirement' : 'update'} ${name}`)
+              const ex = await l.catalog.op.updateTable({ namespace: ns, table: 't', body })
+              l.check.conform(ex, { status: 400 })
+              await alive(l, `an unknown ${asRequirement ? 'requirement' : 'update'} ${name}`)
             }),
           {
             runs: laneRuns(ctx.run.runs),
@@ -115,20 +116,21 @@ operation('topic:robustness', () => {
               namespacePart({ long: true }).map((p) => p.replace(/[^A-Za-z0-9]/g, 'x')),
               fc.integer({ min: 1, max: 30 }),
             ),
-            async ([part, times]) => {
+            async ([part, times], lane) => {
+              const l = laneContext(ctx, lane)
               // Long, but addressable: the encoded path segment stays under ~2 KB, so that any server (and any
               // proxy before it, many of which cap a URL at 8 KB) can still serve and drop what the test created.
               const name = fitEncoded(part.repeat(times), 2000)
-              const ns = withSuffix(ctx.sandbox.names.namespace('long'), name)
+              const ns = withSuffix(l.sandbox.names.namespace('long'), name)
               try {
-                const created = await ctx.catalog.op.createNamespace({ body: { namespace: ns } })
-                ctx.check.conform(created, { status: NOT_5XX, serverError: 'robustness' })
+                const created = await l.catalog.op.createNamespace({ body: { namespace: ns } })
+                l.check.conform(created, { status: NOT_5XX, serverError: 'robustness' })
                 if (created.status === 200) {
-                  ctx.check.conform(await ctx.catalog.op.loadNamespaceMetadata({ namespace: ns }), {
+                  l.check.conform(await l.catalog.op.loadNamespaceMetadata({ namespace: ns }), {
                     status: NOT_5XX,
                     serverError: 'robustness',
                   })
-                  const t = await ctx.catalog.op.createTable({
+                  const t = await l.catalog.op.createTable({
                     namespace: ns,
                     body: {
                       name,
@@ -138,11 +140,11 @@ operation('topic:robustness', () => {
                       },
                     },
                   })
-                  ctx.check.conform(t, { status: NOT_5XX, serverError: 'robustness' })
+                  l.check.conform(t, { status: NOT_5XX, serverError: 'robustness' })
                 }
-                await alive(ctx, 'an oversized name')
+                await alive(l, 'an oversized name')
               } finally {
-                ctx.sandbox.dropLater(ns)
+                l.sandbox.dropLater(ns)
               }
             },
           ),
@@ -171,13 +173,14 @@ operation('topic:robustness', () => {
                 ),
                 fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
               ),
-              async ([token, pageSize]) => {
-                const ex = await ctx.catalog.op.listTables({
+              async ([token, pageSize], lane) => {
+                const l = laneContext(ctx, lane)
+                const ex = await l.catalog.op.listTables({
                   namespace: ns,
                   query: { pageToken: token, pageSize },
                 })
-                ctx.check.conform(ex, { status: NOT_5XX, serverError: 'robustness' })
-                await alive(ctx, 'an invalid page token')
+                l.check.conform(ex, { status: NOT_5XX, serverError: 'robustness' })
+                await alive(l, 'an invalid page token')
               },
             ),
           { runs: laneRuns(ctx.run.runs), distinct: DISTINCT_FAILURES },
@@ -206,17 +209,18 @@ operation('topic:robustness', () => {
               fc.uuid().map((u) => `${u}0`),
               fc.uuid().map((u) => u.slice(0, 35)),
             ),
-            async (key) => {
-              const ns = ctx.sandbox.names.namespace('idem')
+            async (key, lane) => {
+              const l = laneContext(ctx, lane)
+              const ns = l.sandbox.names.namespace('idem')
               try {
-                const ex = await ctx.catalog.op.createNamespace({
+                const ex = await l.catalog.op.createNamespace({
                   body: { namespace: ns },
                   headers: { 'Idempotency-Key': key },
                 })
-                ctx.check.conform(ex, { status: NOT_5XX })
-                await alive(ctx, 'a malformed idempotency key')
+                l.check.conform(ex, { status: NOT_5XX })
+                await alive(l, 'a malformed idempotency key')
               } finally {
-                ctx.sandbox.dropLater(ns)
+                l.sandbox.dropLater(ns)
               }
             },
           ),

@@ -14,7 +14,7 @@ import fc from 'fast-check'
 import { paramsAt } from '../../schemas/operations.ts'
 import type { OperationId } from '../../schemas/operations.ts'
 import { getProfile } from '../../schemas/profiles.ts'
-import { operation, rule } from '../_harness/dsl.ts'
+import { laneContext, operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 import { createView } from '../_harness/support/catalog-objects.ts'
@@ -176,11 +176,12 @@ for (const c of CASES) {
         await checkProperty(
           ctx,
           () =>
-            lanedProperty(fc.tuple(fc.constantFrom(...params), odd), async ([param, value]) => {
-              const target = c.perRun ? await c.args(ctx) : args
-              const ex = await ctx.catalog.op[c.op]({ ...target, query: queryOf(param, value) })
+            lanedProperty(fc.tuple(fc.constantFrom(...params), odd), async ([param, value], lane) => {
+              const l = laneContext(ctx, lane)
+              const target = c.perRun ? await c.args(l) : args
+              const ex = await l.catalog.op[c.op]({ ...target, query: queryOf(param, value) })
               // Any answer below 500 is an answer (the checks judge its shape); a 5xx as the value's schema says.
-              judge(ctx, ex, param, value)
+              judge(l, ex, param, value)
             }),
           // The run's budget per parameter, so that a parameter added to a case takes no runs from the others; the
           // values in lanes (each request stands alone), each lane's failure judged as its own.

@@ -12,7 +12,7 @@ import { withoutNulls } from '../../schemas/model/json.ts'
 import { OPERATIONS } from '../../schemas/operations.ts'
 import { anyAnswer } from '../_harness/support/statuses.ts'
 import { judgeInvalidBody } from '../_harness/support/invalid-body.ts'
-import { operation, rule } from '../_harness/dsl.ts'
+import { laneContext, operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 import { DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
@@ -177,8 +177,9 @@ operation('topic:robustness', () => {
         await checkProperty(
           ctx,
           () =>
-            lanedProperty(fc.tuple(fc.constantFrom(...cases), malformedJson), async ([c, text]) => {
-              await refusedAsNotJson(ctx, await send(ctx, c, ns, text), `a malformed ${c.op} body`, exact400)
+            lanedProperty(fc.tuple(fc.constantFrom(...cases), malformedJson), async ([c, text], lane) => {
+              const l = laneContext(ctx, lane)
+              await refusedAsNotJson(l, await send(l, c, ns, text), `a malformed ${c.op} body`, exact400)
             }),
           { runs: laneRuns(ctx.run.runs), distinct: DISTINCT_FAILURES, carriers: [MALFORMED_JSON_RULE] },
         )
@@ -225,19 +226,20 @@ operation('topic:robustness', () => {
         await checkProperty(
           ctx,
           () =>
-            lanedProperty(mutation, async ({ c, field, value }) => {
-              const body: Record<string, unknown> = { ...c.valid(ns, ctx.run.runPrefix) }
+            lanedProperty(mutation, async ({ c, field, value }, lane) => {
+              const l = laneContext(ctx, lane)
+              const body: Record<string, unknown> = { ...c.valid(ns, l.run.runPrefix) }
               if (value === undefined) delete body[field]
               else body[field] = value
               const what = value === undefined ? `missing ${field}` : `${field} = ${JSON.stringify(value)}`
-              const ex = await send(ctx, c, ns, JSON.stringify(body), body)
+              const ex = await send(l, c, ns, JSON.stringify(body), body)
               if (
                 ex.status >= 500 &&
                 !validBody(c, body) &&
                 (await leftToPlain.get(c.op)!.carries('invalid'))
               )
-                return keepsAnswering(ctx, `${c.op} with ${what}`)
-              await refusedAsInvalid(ctx, c, body, ex, `${c.op} with ${what}`)
+                return keepsAnswering(l, `${c.op} with ${what}`)
+              await refusedAsInvalid(l, c, body, ex, `${c.op} with ${what}`)
             }),
           {
             runs: laneRuns(ctx.run.runs),

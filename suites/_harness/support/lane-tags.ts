@@ -1,27 +1,16 @@
 /**
  * Which lane of a laned property run (lanes.ts) recorded a violation or an exchange. The lanes of a run share the
- * test's meta and run at once, so their records interleave as the answers come; each is tagged with its lane here
- * (the lane is carried by the async context the lane runs in), so that a run's records can be put in lane order and
- * a failing run judged lane by lane (support/property.ts): deterministic whatever order the answers came in.
+ * test's meta and run at once, so their records interleave as the answers come; each lane judges and sends through a
+ * view of the test's checker and client that tags what it records with its lane (Checker.forLane, the DSL's
+ * laneContext), so that a run's records can be put in lane order and a failing run judged lane by lane
+ * (support/property.ts): deterministic whatever order the answers came in. (An async context would carry the lane
+ * without views, but Node 20's AsyncLocalStorage tracks every promise: a bundled certification took ~1 s more.)
  */
-import { AsyncLocalStorage } from 'node:async_hooks'
 
-const current = new AsyncLocalStorage<number>()
 const tags = new WeakMap<object, number>()
 
-/** Runs `fn` as lane `lane`: what it records is tagged with that lane. */
-export function inLane<T>(lane: number, fn: () => Promise<T>): Promise<T> {
-  return current.run(lane, fn)
-}
-
-/** The lane the caller runs in; undefined outside any lane. */
-export function currentLane(): number | undefined {
-  return current.getStore()
-}
-
-/** Tags `record` with the lane the caller runs in, if any; returns it. */
-export function tagLane<T extends object>(record: T): T {
-  const lane = current.getStore()
+/** Tags `record` with `lane` (none: recorded outside any lane); returns it. */
+export function tagLane<T extends object>(record: T, lane: number | undefined): T {
   if (lane !== undefined) tags.set(record, lane)
   return record
 }

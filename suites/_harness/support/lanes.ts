@@ -9,9 +9,13 @@
  * goes on shrinking by itself. Shrinking the run's tuple as a whole drove every lane in each attempt, and shrank the
  * lanes that never failed too: against rustberg 0.3.0 the idempotent-replay property's shrinking took 2,701 requests
  * in five lanes against 744 in three. A replay path replays the tuple, and the lone case shrunk from it.
+ *
+ * A property that looks for distinct failures (support/property.ts) judges each lane's failure as its own: its lanes
+ * send and check through laneContext (the DSL), which tags what each records (lane-tags.ts). The robustness
+ * properties that send one request a run (generated queries, malformed and wrong-typed bodies, the edge inputs) are
+ * laned so; a property whose lanes share no records judges a failing run as one failure, as before.
  */
 import fc from 'fast-check'
-import { inLane } from './lane-tags.ts'
 
 /** Cases each run of a laned property drives at once. */
 export const LANES = 5
@@ -92,7 +96,8 @@ export function laneFailuresOf(thrown: unknown): readonly LaneFailure[] | undefi
 const laneFailures = new WeakMap<object, readonly LaneFailure[]>()
 
 /**
- * Drives every case at once, each as its lane (lane-tags.ts tags what it records). Each ends before the run does (a
+ * Drives every case at once, each as its lane (a lane that judges through the DSL's laneContext tags what it records:
+ * lane-tags.ts). Each ends before the run does (a
  * failed one does not leave the others sending); the first failing case's failure is the run's, and every failing
  * lane is known by it (laneFailuresOf), so that a property looking for distinct failures judges each lane's own.
  */
@@ -100,7 +105,7 @@ export async function driveLanes<T>(
   cases: readonly T[],
   drive: (c: T, lane: number) => Promise<void>,
 ): Promise<void> {
-  const ends = await Promise.allSettled(cases.map((c, i) => inLane(i, () => drive(c, i))))
+  const ends = await Promise.allSettled(cases.map((c, i) => drive(c, i)))
   const failed = ends.flatMap((e, lane) =>
     e.status === 'rejected' ? [{ lane, value: cases[lane], thrown: e.reason as unknown }] : [],
   )

@@ -163,7 +163,9 @@ describe('checkProperty collecting distinct failures', () => {
         await new Promise((r) => setTimeout(r, (LANES - lane) * 2))
         const kind = lane === 0 ? 'early' : n >= 500 ? 'late' : undefined
         if (!kind) return
-        m.violations.push(tagLane({ check: 'c', rule: 'r', level: 'MUST', message: kind, operationId: 'a' }))
+        m.violations.push(
+          tagLane({ check: 'c', rule: 'r', level: 'MUST', message: kind, operationId: 'a' }, lane),
+        )
         throw new ConformanceFailure(kind)
       })
     const m = meta()
@@ -180,7 +182,7 @@ describe('checkProperty collecting distinct failures', () => {
     const records = [{ id: 'x' }]
     return driveLanes([2, 0, 1], async (wait, lane) => {
       await new Promise((r) => setTimeout(r, wait * 3))
-      records.push(tagLane({ id: `${lane}a` }), tagLane({ id: `${lane}b` }))
+      records.push(tagLane({ id: `${lane}a` }, lane), tagLane({ id: `${lane}b` }, lane))
     }).then(() => {
       expect(inLaneOrder(records).map((r) => r.id)).toEqual(['x', '0a', '0b', '1a', '1b', '2a', '2b'])
       expect(laneOf(records[0]!)).toBeUndefined()
