@@ -49,7 +49,7 @@ async function outcomesUnder(
   name: string,
   areas = AREAS,
   files = FILES,
-): Promise<Map<string, { outcome: string; reason?: string; operations: string[] }>> {
+): Promise<Map<string, { outcome: string; reason?: string; blockedBy?: string; operations: string[] }>> {
   const fault: Fault = { ...FAULTS.find((f) => f.name === name)!, areas }
   const run = await runFault(fault, { extraArgs: excludeArgs(areas, files) })
   outcomes.push(run)
@@ -63,6 +63,7 @@ async function outcomesUnder(
       {
         outcome: t.outcome,
         reason: t.reason,
+        ...(t.blockedBy ? { blockedBy: t.blockedBy } : {}),
         // The operations whose answers broke the test's own rule.
         operations: [
           ...new Set(t.violations.filter((v) => v.rule === t.rule).map((v) => v.operationId ?? '')),
@@ -500,6 +501,32 @@ describe('a defect is counted once', () => {
       },
     })),
     {
+      fault: 'plan-not-implemented-501',
+      what: 'planTableScan advertised and every plan answered 501: declared-served fails, every rule that plans is blocked by it',
+      areas: ['config', 'scan-planning', 'robustness'],
+      files: [
+        'suites/config/endpoints-served.test.ts',
+        ...SCAN_FILES,
+        'suites/robustness/generated-inputs.test.ts',
+      ],
+      outcomes: {
+        'config/endpoints/declared-served': 'fail',
+        ...Object.fromEntries(
+          [
+            'scan-planning/plan/status-and-shape',
+            'scan-planning/plan/always-true-filter',
+            'scan-planning/plan/files-of-snapshot',
+            'scan-planning/plan/missing-table-404',
+            'scan-planning/fetch/lifecycle',
+            'scan-planning/tasks/plan-task',
+            INCREMENTAL,
+            'scan-planning/plan/mixed-kinds-400',
+            'robustness/generated/planTableScan',
+          ].map((rule) => [rule, 'blocked by config/endpoints/declared-served']),
+        ),
+      },
+    },
+    {
       fault: 'plan-incremental-without-end-500',
       what: 'only a start without an end crashes: incremental-without-end-400 fails, the valid plan passes',
       areas: ['scan-planning'],
@@ -575,7 +602,8 @@ describe('a defect is counted once', () => {
         if (carrier === undefined) expect(got?.outcome, rule).toBe(want)
         else {
           expect(got?.outcome, rule).toBe('blocked')
-          expect(got?.reason, rule).toContain(`blocked by ${carrier}:`)
+          // Named by the test's own reason, or reached through a carrier blocked in turn (reports/blocked.ts).
+          if (got?.blockedBy !== carrier) expect(got?.reason, rule).toContain(`blocked by ${carrier}:`)
         }
       }
     })

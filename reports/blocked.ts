@@ -3,7 +3,7 @@
  * needs it would otherwise fail or err on the same defect; the refusal is judged once, by the setup operation's own
  * rule, and the tests it blocked are listed under that rule, never as part of the verdict.
  */
-import type { Results } from './results.ts'
+import type { Results, TestResult } from './results.ts'
 
 export interface BlockedGroup {
   /** The rule that carries the refused setup step. */
@@ -38,6 +38,37 @@ export function carrierMark(
 ): string {
   const mark = !g.judgedHere ? NOT_JUDGED_HERE : g.carrierPassed ? CARRIER_PASSED : undefined
   return mark ? ` (${escape(mark)})` : ''
+}
+
+/**
+ * `tests` with each blocked test's carrier followed through carriers that are themselves blocked here: a rule whose
+ * every test was blocked judged nothing, and the rule that blocked it carries the defect (a plan's content rules are
+ * blocked by scan-planning/plan/status-and-shape, which a server answering every plan "not implemented" leaves to
+ * config/endpoints/declared-served). The reason keeps the step that was refused. A carrier with a test that is not
+ * blocked, one not in these results (another shard's), or a cycle ends the walk.
+ */
+export function followCarriers<T extends Pick<TestResult, 'rule' | 'outcome' | 'blockedBy'>>(
+  tests: readonly T[],
+): T[] {
+  const ofRule = new Map<string, T[]>()
+  for (const t of tests) ofRule.set(t.rule, [...(ofRule.get(t.rule) ?? []), t])
+  // The one carrier every test of `rule` was blocked by, if every one was.
+  const blockedCarrier = (rule: string): string | undefined => {
+    const own = ofRule.get(rule) ?? []
+    const carriers = new Set(own.map((t) => (t.outcome === 'blocked' ? t.blockedBy : undefined)))
+    const [only] = carriers
+    return own.length > 0 && carriers.size === 1 ? only : undefined
+  }
+  return tests.map((t) => {
+    if (t.outcome !== 'blocked' || !t.blockedBy) return t
+    let carrier = t.blockedBy
+    const seen = new Set([t.rule, carrier])
+    for (let next = blockedCarrier(carrier); next && !seen.has(next); next = blockedCarrier(carrier)) {
+      seen.add(next)
+      carrier = next
+    }
+    return carrier === t.blockedBy ? t : { ...t, blockedBy: carrier }
+  })
 }
 
 export function blockedGroups(r: Pick<Results, 'tests'>): BlockedGroup[] {

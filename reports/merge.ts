@@ -6,6 +6,7 @@
  */
 import { HarnessError } from '../suites/_harness/results/errors.ts'
 import type { Results } from './results.ts'
+import { followCarriers } from './blocked.ts'
 import { summarize, verdictOf } from './results.ts'
 
 export function mergeResults(parts: readonly Results[]): Results {
@@ -25,7 +26,8 @@ export function mergeResults(parts: readonly Results[]): Results {
     if (seen.has(t.id)) throw new HarnessError(`test in more than one shard: ${t.id}`)
     seen.add(t.id)
   }
-  const tests = parts.flatMap((r) => r.tests).sort((a, b) => a.id.localeCompare(b.id))
+  // A carrier blocked in another shard is known only now.
+  const tests = followCarriers(parts.flatMap((r) => r.tests).sort((a, b) => a.id.localeCompare(b.id)))
   const errors = parts.flatMap((r) => r.errors)
   const summary = summarize(tests)
   const startedAt = parts.map((r) => r.startedAt).sort()[0] ?? first.startedAt

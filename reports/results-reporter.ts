@@ -8,6 +8,7 @@ import type { SerializedError } from '@vitest/utils'
 import type { ConformanceMeta } from '../suites/_harness/results/meta.ts'
 import { outcomeOf } from '../suites/_harness/results/outcome.ts'
 import { blockedBy } from '../suites/_harness/results/errors.ts'
+import { followCarriers } from './blocked.ts'
 import type { RequestFigures, TestResult } from './results.ts'
 import { runRequests } from '../suites/_harness/results/request-figures.ts'
 import type { FileRequests } from '../suites/_harness/results/request-figures.ts'
@@ -83,7 +84,7 @@ export class ResultsReporter implements Reporter {
     }
     if (stoppedAnswering) errors.unshift(stoppedAnswering)
     this.onResults({
-      tests,
+      tests: followCarriers(tests),
       errors,
       ...(stoppedAnswering ? { stoppedAnswering } : {}),
       ...(files.length > 0 ? { requests: requestFigures(files, tests) } : {}),

@@ -152,6 +152,17 @@ export const faults: Fault[] = [
     }),
   })),
   {
+    // Counted once (controls/counted-once.test.ts): the plan rules meeting the same 501 are blocked by it.
+    name: 'plan-not-implemented-501',
+    description:
+      'planTableScan is advertised but not implemented: every plan, a plain one too, answers 501 with the error envelope.',
+    areas: ['config', ...AREAS],
+    breaks: ['config/endpoints/declared-served'],
+    hooks: () => ({
+      onRequest: answerPlans(() => true, 501, 'NotImplementedException', 'Scan planning is not implemented'),
+    }),
+  },
+  {
     name: 'plan-missing-table-500',
     description: 'Planning a scan of a missing table is a 500.',
     areas: AREAS,

@@ -308,7 +308,7 @@ export class Checker {
 }
 
 /** The rule that judges whether the server serves an operation it advertises, or one of the default set. */
-const NOT_SERVED_CARRIER = 'config/endpoints/declared-served'
+export const NOT_SERVED_CARRIER = 'config/endpoints/declared-served'
 
 export function formatFailure(violations: readonly Violation[], ex: Exchange | undefined): string {
   const lines: string[] = []

@@ -6,6 +6,8 @@
  * spec, so they are compared with the server's own no-route answer, never matched by name.
  */
 import type { Exchange } from './http/exchange.ts'
+import { Blocked } from './results/errors.ts'
+import { statusWithError } from './results/status-message.ts'
 
 /** The error type of a response, if it has the envelope. */
 export function errorTypeOf(ex: Pick<Exchange, 'json'>): string {
@@ -27,6 +29,25 @@ export function notServed(ex: Exchange, w: { readonly noRoute: string }): boolea
   if (ex.transportError) return true
   if (ex.status === 404) return fingerprint(ex) === w.noRoute
   return ex.status === 405 || ex.status === 501
+}
+
+/**
+ * "Not implemented" for an operation: a 501 (with or without the error envelope: a handler may say it, a router too),
+ * or the server's answer to a route it does not have (when the run took it, `noRoute`).
+ */
+export function notImplemented(ex: Exchange, noRoute: string | undefined): boolean {
+  return ex.status === 501 || (noRoute !== undefined && notServed(ex, { noRoute }))
+}
+
+/**
+ * What a rule throws when `what` (a valid request) got "not implemented" (notImplemented): the operation is not served,
+ * which `carrier` judges (config/endpoints/declared-served, or the operation's plain rule), not the rule meeting it.
+ */
+export function blockedAsNotImplemented(carrier: string, what: string, ex: Exchange): Blocked {
+  return new Blocked(
+    `blocked by ${carrier}: ${what} was answered ${statusWithError(ex.status, ex.json)}, the operation not implemented; that is judged by ${carrier}, not here`,
+    carrier,
+  )
 }
 
 /** The path of a route that cannot exist, under the catalog's own prefix: its answer is the no-route fingerprint. */

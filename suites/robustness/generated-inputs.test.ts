@@ -29,6 +29,9 @@ import { operation, rule } from '../_harness/dsl.ts'
 import { bodyMutation, bodyMutationExamples, wrongTypeAt } from '../_harness/arbitraries/body-mutation.ts'
 import { BODY_DISTINCT_FAILURES, checkProperty } from '../_harness/support/property.ts'
 import { CASES } from './generated-cases.ts'
+import { NOT_SERVED_CARRIER } from '../_harness/checker.ts'
+import { blockedAsNotImplemented, notImplemented } from '../_harness/not-served.ts'
+import { judgedInRun } from '../_harness/run-selection.ts'
 import { LeftToPlainRules, PLAIN_WRONG_TYPE, blockIfLeft, carrierRules } from './plain-carriers.ts'
 
 const ok = (status: number) => status >= 200 && status < 300
@@ -55,6 +58,10 @@ for (const c of CASES) {
         const first = target.body()
         const baseline = await ctx.catalog.op[c.op]({ ...target.args, body: first })
         target.answered?.(first, baseline.status)
+        // The valid body answered "not implemented": the operation is not served at all, which
+        // config/endpoints/declared-served judges (its probe is a valid request too); every draw would meet it again.
+        if (notImplemented(baseline, ctx.run.noRoute) && judgedInRun(ctx.run.selection, NOT_SERVED_CARRIER))
+          throw blockedAsNotImplemented(NOT_SERVED_CARRIER, `the valid ${c.op} body`, baseline)
         // A text that is not JSON names no namespace: where the path names none either, the write guard asks for the
         // run prefix in the text, so it follows (still no JSON). The body rides along for the guard only.
         const notJsonTail = target.args.namespace ? undefined : ctx.run.runPrefix

@@ -8,6 +8,8 @@
 import { getProfile } from '../../schemas/profiles.ts'
 import { operation, rule } from '../_harness/dsl.ts'
 import type { ContentFile } from '../_harness/support/table-files.ts'
+import { PLAIN_PLAN_RULE, blockIfPlansNotServed } from './plain-plan.ts'
+import { notImplemented } from '../_harness/not-served.ts'
 import { wrapsError } from '../_harness/checks/errors.ts'
 import {
   collectPlan,
@@ -103,6 +105,8 @@ operation('planTableScan', () => {
         const body = { 'snapshot-id': snapshot, filter }
         const first = await ctx.catalog.op.planTableScan({ namespace: ns, table: 't', body })
         if (first.status === 406) ctx.unsupported('the server does not plan scans (406)')
+        // A server that does not plan at all (a plain plan too): the plain plan's rule's defect.
+        if (notImplemented(first, ctx.run.noRoute)) await blockIfPlansNotServed(ctx, ns, 't', PLAIN_PLAN_RULE)
         ctx.check.conform(first, { status: 200 })
         const plan = await completedPlan(ctx, ns, body)
         ctx.check.equal(
@@ -129,7 +133,9 @@ operation('planTableScan', () => {
       // "Not implemented" with the error envelope is a server's way of saying it does not plan incremental scans,
       // the same statement as the 406 the document names for an unsupported operation, in HTTP's words (RFC 9110's
       // 501) rather than the document's: judged at SHOULD, and then there is no plan to judge.
+      // A server that answers a plain plan so too does not plan at all: that is the plain plan's rule's to judge.
       if (ex.status === 501 && wrapsError(ex.json)) {
+        await blockIfPlansNotServed(ctx, ns, 't', PLAIN_PLAN_RULE)
         check.conform(ex, { status: 406, rule: 'scan-planning/plan/unsupported-406', level: 'SHOULD' })
         return
       }

@@ -6,14 +6,15 @@
  */
 import { operation, rule } from '../_harness/dsl.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
-import { createTable } from '../_harness/support/catalog-objects.ts'
+import { createTable, tableRequest } from '../_harness/support/catalog-objects.ts'
 import { definesField, delegationHeader, freshIdempotencyKey } from '../_harness/support/spec-params.ts'
 import { anyAnswer } from '../_harness/support/statuses.ts'
 import { judgeInvalidBody } from '../_harness/support/invalid-body.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 import { Blocked, ERROR_CODES, errorCode } from '../_harness/results/errors.ts'
-import { errorTypeOf } from '../_harness/not-served.ts'
+import { errorTypeOf, notImplemented } from '../_harness/not-served.ts'
 import { dataFiles, incrementalTable, seededTable, type SeedContext } from './seed.ts'
+import { DECLARED_SERVED, PLAIN_PLAN_RULE, blockIfPlansNotServed } from './plain-plan.ts'
 
 interface PlanResult {
   status?: string
@@ -109,6 +110,15 @@ operation('planTableScan', () => {
       // With the 1.11 row hint, which the server may follow or not: it changes none of what is judged here.
       const body = definesField(run, 'planTableScan', 'min-rows-requested') ? { 'min-rows-requested': 1 } : {}
       const ex = await catalog.op.planTableScan({ namespace: ns, table: 't', body })
+      // Not implemented at all: config/endpoints/declared-served's defect (its probe is the plain plan), judged there.
+      if (notImplemented(ex, run.noRoute))
+        await blockIfPlansNotServed(
+          { catalog, run },
+          ns,
+          't',
+          DECLARED_SERVED,
+          Object.keys(body).length ? undefined : ex,
+        )
       check.accepts(ex, [200, 406])
       if (ex.status === 406) {
         check.conform(ex, { status: 406 }) // a refusal still carries the error envelope
@@ -176,9 +186,14 @@ operation('planTableScan', () => {
       title: 'planning a scan of a table that does not exist is 404',
       requires: ['createNamespace', 'planTableScan'],
     },
-    async ({ catalog, sandbox, check }) => {
+    async ({ catalog, sandbox, check, run }) => {
       const ns = await sandbox.namespace(catalog, 'planmissing')
       const ex = await catalog.op.planTableScan({ namespace: ns, table: 'nope', body: {} })
+      // Not implemented, for a table that exists too: planning is not served at all, the plain plan's rule's defect.
+      if (notImplemented(ex, run.noRoute)) {
+        const created = await catalog.op.createTable({ namespace: ns, body: tableRequest('t') })
+        if (created.status === 200) await blockIfPlansNotServed({ catalog, run }, ns, 't', PLAIN_PLAN_RULE)
+      }
       check.conform(ex, { status: 404, errorType: /NoSuchTable/ })
     },
   )
