@@ -37,6 +37,16 @@ describe('Checker.accepts', () => {
     expect(m.accepted).toEqual(['createTable 200', 'createTable 409', 'loadTable 404', 'createTable 400'])
   })
 
+  test('shares the list with the checkers of its lanes: each key once, whichever checker judged it first', () => {
+    const m = meta()
+    const checker = new Checker(m, new Set())
+    const lane = checker.forLane(1)
+    checker.accepts(exchange('loadTable', 200), 200)
+    lane.accepts(exchange('loadTable', 404), [200, 404])
+    checker.accepts(exchange('loadTable', 404), 404)
+    expect(m.accepted).toEqual(['loadTable 200', 'loadTable 404'])
+  })
+
   test('keeps what the meta already held, and follows a list put in its place', () => {
     const m = { ...meta(), accepted: ['loadTable 200'] }
     const checker = new Checker(m, new Set())

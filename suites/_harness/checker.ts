@@ -136,7 +136,8 @@ export class Checker {
    */
   accepts(ex: Exchange, status: number | readonly number[]): void {
     const accepted = (this.meta.accepted ??= [])
-    if (this.acceptedKeysOf !== accepted) {
+    // Made again when the list is another, or another checker of the test (a lane's, forLane) added to it.
+    if (this.acceptedKeysOf !== accepted || this.acceptedKeys.size !== accepted.length) {
       this.acceptedKeysOf = accepted
       this.acceptedKeys = new Set(accepted)
     }
