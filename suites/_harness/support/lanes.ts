@@ -97,9 +97,9 @@ const laneFailures = new WeakMap<object, readonly LaneFailure[]>()
 
 /**
  * Drives every case at once, each as its lane (a lane that judges through the DSL's laneContext tags what it records:
- * lane-tags.ts). Each ends before the run does (a
- * failed one does not leave the others sending); the first failing case's failure is the run's, and every failing
- * lane is known by it (laneFailuresOf), so that a property looking for distinct failures judges each lane's own.
+ * lane-tags.ts). Each ends before the run does (a failed one does not leave the others sending); the first failing
+ * case's failure is the run's, and every failing lane is known by it (laneFailuresOf), so that a property looking for
+ * distinct failures judges each lane's own.
  */
 export async function driveLanes<T>(
   cases: readonly T[],
