@@ -164,3 +164,19 @@ describe('Checker.every', () => {
     await expect(checker.every([() => undefined, async () => undefined])).resolves.toBeUndefined()
   })
 })
+
+describe('Checker.explain', () => {
+  test("explains a breakdown by a setup answer one of its lanes' checkers took", () => {
+    const checker = new Checker(meta(), new Set())
+    const html = {
+      ...exchange('createTable', 200),
+      headers: { 'content-type': 'text/html' },
+      bodyText: '<html>',
+    }
+    checker.forLane(2).setup(html, 'create a table')
+    const explained = checker.explain(
+      new TypeError("Cannot read properties of undefined (reading 'metadata')"),
+    )
+    expect(explained).toMatchObject({ code: 'CC_CONFORMANCE_FAILURE' })
+  })
+})

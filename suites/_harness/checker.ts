@@ -55,8 +55,11 @@ export class Checker {
   /** meta.accepted as a set, and the list it was made from. */
   private acceptedKeys = new Set<string>()
   private acceptedKeysOf: readonly string[] | undefined
-  /** The successful setup answers of this test, looked at again only if the test breaks down (`explain`). */
-  private readonly setupAnswers: { readonly ex: Exchange; readonly what: string }[] = []
+  /**
+   * The successful setup answers of this test, looked at again only if the test breaks down (`explain`); shared with
+   * its lanes' checkers, whose setup steps are the test's too.
+   */
+  private readonly setupAnswers: { readonly ex: Exchange; readonly what: string }[]
   /** Robustness findings already recorded in this test, by kind (firstRobustness); shared with its lanes' checkers. */
   private readonly robustnessSeen: Map<string, Violation>
   /** The catalog's answer to a route that cannot exist (not-served.ts), when the run took it. */
@@ -68,7 +71,11 @@ export class Checker {
     disabled: ReadonlySet<string>,
     openapi?: OpenApiCheck,
     noRoute?: string,
-    of?: { readonly lane: number; readonly robustnessSeen: Map<string, Violation> },
+    of?: {
+      readonly lane: number
+      readonly robustnessSeen: Map<string, Violation>
+      readonly setupAnswers: { readonly ex: Exchange; readonly what: string }[]
+    },
   ) {
     this.meta = meta
     this.disabled = disabled
@@ -76,16 +83,18 @@ export class Checker {
     this.noRoute = noRoute
     this.lane = of?.lane
     this.robustnessSeen = of?.robustnessSeen ?? new Map()
+    this.setupAnswers = of?.setupAnswers ?? []
   }
 
   /**
-   * The checks of one lane of a laned property run (support/lanes.ts): the same test, meta and robustness findings,
-   * each violation tagged with `lane`, so that the run can be judged lane by lane.
+   * The checks of one lane of a laned property run (support/lanes.ts): the same test, meta, robustness findings and
+   * setup answers, each violation tagged with `lane`, so that the run can be judged lane by lane.
    */
   forLane(lane: number): Checker {
     return new Checker(this.meta, this.disabled, this.openapi, this.noRoute, {
       lane,
       robustnessSeen: this.robustnessSeen,
+      setupAnswers: this.setupAnswers,
     })
   }
 
