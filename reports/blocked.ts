@@ -51,7 +51,11 @@ export function followCarriers<T extends Pick<TestResult, 'rule' | 'outcome' | '
   tests: readonly T[],
 ): T[] {
   const ofRule = new Map<string, T[]>()
-  for (const t of tests) ofRule.set(t.rule, [...(ofRule.get(t.rule) ?? []), t])
+  for (const t of tests) {
+    const own = ofRule.get(t.rule)
+    if (own) own.push(t)
+    else ofRule.set(t.rule, [t])
+  }
   // The one carrier every test of `rule` was blocked by, if every one was.
   const blockedCarrier = (rule: string): string | undefined => {
     const own = ofRule.get(rule) ?? []

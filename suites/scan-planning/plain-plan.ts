@@ -6,32 +6,30 @@
  * the plain plan itself. Only where the carrier is judged in this run (run-selection.ts): otherwise the rule judges the
  * answer itself, as before.
  */
-import { NOT_SERVED_CARRIER } from '../_harness/checker.ts'
 import type { Fixtures } from '../_harness/dsl.ts'
 import type { Exchange } from '../_harness/http/exchange.ts'
 import { blockedAsNotImplemented, notImplemented } from '../_harness/not-served.ts'
 import { judgedInRun } from '../_harness/run-selection.ts'
 import { SETUP_CARRIERS } from '../_harness/setup-carriers.ts'
 
-/** The rule that judges whether an advertised operation is served at all. */
-export const DECLARED_SERVED = NOT_SERVED_CARRIER
-
 /** The rule that judges a plain plan (the setup carrier of planTableScan). */
 export const PLAIN_PLAN_RULE = SETUP_CARRIERS.planTableScan!
 
 /**
- * Throws Blocked by `carrier` when a plain plan of `table` gets "not implemented" too (`plain`: that plan's answer
- * when the caller sent it already). Returns otherwise: the plain plan is served, and the caller's answer is its own.
+ * Throws Blocked by `carrier` when `answer`, a plan's, says "not implemented" (notImplemented) and a plain plan of
+ * `table` does too (`answer` itself when its plan was the plain one: `answerIsPlain`). Returns otherwise: the plain
+ * plan is served, or the answer was another, and the caller judges it as its own.
  */
 export async function blockIfPlansNotServed(
   ctx: Pick<Fixtures, 'catalog' | 'run'>,
   namespace: readonly string[],
   table: string,
   carrier: string,
-  plain?: Exchange,
+  answer: Exchange,
+  answerIsPlain = false,
 ): Promise<void> {
-  if (!judgedInRun(ctx.run.selection, carrier)) return
-  const ex = plain ?? (await ctx.catalog.op.planTableScan({ namespace, table, body: {} }))
-  if (!notImplemented(ex, ctx.run.noRoute)) return
-  throw blockedAsNotImplemented(carrier, 'a plain plan of the table', ex)
+  if (!notImplemented(answer, ctx.run.noRoute) || !judgedInRun(ctx.run.selection, carrier)) return
+  const plain = answerIsPlain ? answer : await ctx.catalog.op.planTableScan({ namespace, table, body: {} })
+  if (!notImplemented(plain, ctx.run.noRoute)) return
+  throw blockedAsNotImplemented(carrier, 'a plain plan of the table', plain)
 }

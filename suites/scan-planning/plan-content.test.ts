@@ -9,7 +9,6 @@ import { getProfile } from '../../schemas/profiles.ts'
 import { operation, rule } from '../_harness/dsl.ts'
 import type { ContentFile } from '../_harness/support/table-files.ts'
 import { PLAIN_PLAN_RULE, blockIfPlansNotServed } from './plain-plan.ts'
-import { notImplemented } from '../_harness/not-served.ts'
 import { wrapsError } from '../_harness/checks/errors.ts'
 import {
   collectPlan,
@@ -106,7 +105,7 @@ operation('planTableScan', () => {
         const first = await ctx.catalog.op.planTableScan({ namespace: ns, table: 't', body })
         if (first.status === 406) ctx.unsupported('the server does not plan scans (406)')
         // A server that does not plan at all (a plain plan too): the plain plan's rule's defect.
-        if (notImplemented(first, ctx.run.noRoute)) await blockIfPlansNotServed(ctx, ns, 't', PLAIN_PLAN_RULE)
+        await blockIfPlansNotServed(ctx, ns, 't', PLAIN_PLAN_RULE, first)
         ctx.check.conform(first, { status: 200 })
         const plan = await completedPlan(ctx, ns, body)
         ctx.check.equal(
@@ -135,7 +134,7 @@ operation('planTableScan', () => {
       // 501) rather than the document's: judged at SHOULD, and then there is no plan to judge.
       // A server that answers a plain plan so too does not plan at all: that is the plain plan's rule's to judge.
       if (ex.status === 501 && wrapsError(ex.json)) {
-        await blockIfPlansNotServed(ctx, ns, 't', PLAIN_PLAN_RULE)
+        await blockIfPlansNotServed(ctx, ns, 't', PLAIN_PLAN_RULE, ex)
         check.conform(ex, { status: 406, rule: 'scan-planning/plan/unsupported-406', level: 'SHOULD' })
         return
       }

@@ -14,7 +14,8 @@ import type { Exchange } from '../_harness/http/exchange.ts'
 import { Blocked, ERROR_CODES, errorCode } from '../_harness/results/errors.ts'
 import { errorTypeOf, notImplemented } from '../_harness/not-served.ts'
 import { dataFiles, incrementalTable, seededTable, type SeedContext } from './seed.ts'
-import { DECLARED_SERVED, PLAIN_PLAN_RULE, blockIfPlansNotServed } from './plain-plan.ts'
+import { PLAIN_PLAN_RULE, blockIfPlansNotServed } from './plain-plan.ts'
+import { NOT_SERVED_CARRIER } from '../_harness/checker.ts'
 
 interface PlanResult {
   status?: string
@@ -111,14 +112,14 @@ operation('planTableScan', () => {
       const body = definesField(run, 'planTableScan', 'min-rows-requested') ? { 'min-rows-requested': 1 } : {}
       const ex = await catalog.op.planTableScan({ namespace: ns, table: 't', body })
       // Not implemented at all: config/endpoints/declared-served's defect (its probe is the plain plan), judged there.
-      if (notImplemented(ex, run.noRoute))
-        await blockIfPlansNotServed(
-          { catalog, run },
-          ns,
-          't',
-          DECLARED_SERVED,
-          Object.keys(body).length ? undefined : ex,
-        )
+      await blockIfPlansNotServed(
+        { catalog, run },
+        ns,
+        't',
+        NOT_SERVED_CARRIER,
+        ex,
+        Object.keys(body).length === 0,
+      )
       check.accepts(ex, [200, 406])
       if (ex.status === 406) {
         check.conform(ex, { status: 406 }) // a refusal still carries the error envelope
@@ -192,7 +193,8 @@ operation('planTableScan', () => {
       // Not implemented, for a table that exists too: planning is not served at all, the plain plan's rule's defect.
       if (notImplemented(ex, run.noRoute)) {
         const created = await catalog.op.createTable({ namespace: ns, body: tableRequest('t') })
-        if (created.status === 200) await blockIfPlansNotServed({ catalog, run }, ns, 't', PLAIN_PLAN_RULE)
+        if (created.status === 200)
+          await blockIfPlansNotServed({ catalog, run }, ns, 't', PLAIN_PLAN_RULE, ex)
       }
       check.conform(ex, { status: 404, errorType: /NoSuchTable/ })
     },
